@@ -1,0 +1,44 @@
+// Serves supabase/functions/<name>/index.ts at /functions/v1/<name>, as the hosted Edge
+// Functions gateway does. Each function's default export is a web-standard
+// (Request) => Response handler; its index.ts also calls Deno.serve when run by Deno.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { LocalKeys } from "./env.ts";
+import { SUPABASE_DIR } from "./paths.ts";
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+const PREFIX = "/functions/v1/";
+const NAME = /^[a-z0-9][a-z0-9_-]*$/;
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers": "authorization, x-client-info, apikey, content-type",
+  "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+};
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...CORS } });
+}
+
+/** Returns the function's response, or undefined when the path is not a function call. */
+export function serveFunction(request: Request, keys: LocalKeys): Promise<Response> | undefined {
+  const { pathname } = new URL(request.url);
+  if (!pathname.startsWith(PREFIX)) return undefined;
+  return callFunction(request, pathname.slice(PREFIX.length).split("/")[0], keys);
+}
+
+async function callFunction(request: Request, name: string, keys: LocalKeys): Promise<Response> {
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
+  const apikey = request.headers.get("apikey");
+  if (apikey !== keys.publishableKey && apikey !== keys.secretKey) {
+    return json(401, { message: "Missing or invalid apikey" });
+  }
+  const file = join(SUPABASE_DIR, "functions", name, "index.ts");
+  if (!NAME.test(name) || !existsSync(file)) return json(404, { message: `Function not found: ${name}` });
+  const module = (await import(pathToFileURL(file).href)) as { default: Handler };
+  const response = await module.default(request);
+  const headers = new Headers(response.headers);
+  for (const [k, v] of Object.entries(CORS)) if (!headers.has(k)) headers.set(k, v);
+  return new Response(response.body, { status: response.status, headers });
+}

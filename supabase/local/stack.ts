@@ -1,0 +1,186 @@
+// The local Supabase stack: @supabase/lite on PGlite (real Postgres, real RLS), serving the
+// hosted URL layout (/auth/v1, /rest/v1, /storage/v1, /functions/v1/<name>) on one port.
+// Migrations and seed are the same files `supabase db push` sends to a hosted project.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { App, ConsoleEmailDriver, InMemoryEmailDriver } from "@supabase/lite";
+import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pglite";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { LocalKeys } from "./env.ts";
+import { applyMigrations, appliedVersions } from "./migrations.ts";
+import { serveFunction } from "./functions.ts";
+import { SUPABASE_DIR } from "./paths.ts";
+
+// Telemetry off: this stack runs on developers' and CI machines, never phones home.
+process.env.LITE_TELEMETRY = "0";
+process.env.DO_NOT_TRACK = "1";
+
+export interface LocalStackOptions {
+  keys: LocalKeys;
+  /** PGlite data folder; omit for an in-memory database (tests). */
+  dataDir?: string;
+  /** Wipe dataDir first (npm run db:reset). */
+  reset?: boolean;
+  host?: string;
+  /** 0 picks a free port; omit to skip HTTP and use `stack.client()` in-process only. */
+  port?: number;
+  /** Where auth e-mails send people back to (confirmation, recovery links). */
+  siteUrl?: string;
+  /** Apply supabase/seed.sql when the database is new. Default true. */
+  seed?: boolean;
+  /** Keep auth e-mails in memory (tests) rather than printing them. */
+  captureEmails?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  keys: LocalKeys;
+  app: App;
+  connection: PgliteConnection;
+  /** E-mails the auth service sent, by recipient (only with captureEmails). */
+  emails: InMemoryEmailDriver | undefined;
+  /** A supabase-js client for this stack: anon by default, service role with { secret: true }. */
+  client(options?: { secret?: boolean }): SupabaseClient;
+  /** Runs SQL as the database owner (seeding tests, inspecting state). */
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  readonly port: number;
+  constructor(port: number) {
+    super(`Port ${port} is already in use: stop whatever is using it (is another "npm start" running?) and try again.`);
+    this.port = port;
+  }
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => {});
+  if (options.reset && options.dataDir) rmSync(options.dataDir, { recursive: true, force: true });
+
+  const connection = await createPgliteConnection(options.dataDir ? { url: options.dataDir } : {});
+  const emails = options.captureEmails ? new InMemoryEmailDriver() : undefined;
+  const app = new App({
+    connection,
+    auth: {
+      enabled: true,
+      site_url: options.siteUrl ?? "http://127.0.0.1:4321",
+      jwt_secret: options.keys.jwtSecret,
+      jwt_expiry: 3600,
+      enable_signup: true,
+      publishable_key: options.keys.publishableKey,
+      secret_key: options.keys.secretKey,
+      email: { enable_confirmations: false },
+    },
+    options: {
+      server: { admin: false, disableStudio: true },
+      drivers: { email: emails ?? new ConsoleEmailDriver() },
+    },
+  });
+  await app.init();
+  await app.ensureSystemSchema();
+
+  const db = connection.driver;
+  await db.exec(readFileSync(join(SUPABASE_DIR, "local", "bootstrap.sql"), "utf8"));
+  // bootstrap.sql already grants what hosted Supabase grants; stop lite from re-granting
+  // ALL on every table at the first request, which would undo REVOKEs in our migrations.
+  (connection as unknown as { rlsState: string }).rlsState = "active";
+
+  const isNew = (await appliedVersions(db)).size === 0;
+  const applied = await applyMigrations(db, join(SUPABASE_DIR, "migrations"));
+  if (applied.length) log(`applied ${applied.length} migration(s)`);
+  const seedFile = join(SUPABASE_DIR, "seed.sql");
+  if (isNew && options.seed !== false && existsSync(seedFile)) {
+    await db.exec(readFileSync(seedFile, "utf8"));
+    log("seeded the demo university");
+  }
+  await connection.clearSchemaCache();
+
+  const handle = (request: Request, peerAddress: string | null) =>
+    serveFunction(request, options.keys) ?? app.fetch(request, { peerAddress });
+
+  let server: Server | undefined;
+  let url = "http://in-process";
+  if (options.port !== undefined) {
+    const host = options.host ?? "127.0.0.1";
+    server = createServer((req, res) => void respond(req, res, handle));
+    await new Promise<void>((resolve, reject) => {
+      server!.once("error", (error: NodeJS.ErrnoException) =>
+        reject(error.code === "EADDRINUSE" ? new PortInUseError(options.port!) : error),
+      );
+      server!.listen(options.port, host, resolve);
+    });
+    const address = server.address();
+    url = `http://${host}:${typeof address === "object" && address ? address.port : options.port}`;
+  }
+
+  const client = ({ secret = false } = {}) => {
+    const apikey = secret ? options.keys.secretKey : options.keys.publishableKey;
+    const auth = { persistSession: false, autoRefreshToken: false };
+    return server ? createClient(url, apikey, { auth }) : (app.getClient({ apikey, auth }) as SupabaseClient);
+  };
+
+  return {
+    url,
+    keys: options.keys,
+    app,
+    connection,
+    emails,
+    client,
+    async sql(query, params) {
+      return (await db.query(query, params)).rows as never;
+    },
+    async stop() {
+      if (server) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server!.close(resolve));
+      }
+      await connection.close();
+    },
+  };
+}
+
+/** Bridges node:http to the web-standard handler. */
+async function respond(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: (request: Request, peer: string | null) => Promise<Response>,
+) {
+  try {
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+      else if (value !== undefined) headers.set(name, value);
+    }
+    const request = new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url}`, {
+      method: req.method,
+      headers,
+      body,
+    });
+    const response = await handle(request, req.socket.remoteAddress ?? null);
+    const outHeaders: Record<string, string | string[]> = {};
+    response.headers.forEach((value, name) => {
+      if (name === "set-cookie") return;
+      outHeaders[name] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) outHeaders["set-cookie"] = cookies;
+    res.writeHead(response.status, outHeaders);
+    res.end(req.method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
+  } catch (error) {
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+    res.end(JSON.stringify({ message: (error as Error).message }));
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}

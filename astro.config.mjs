@@ -1,0 +1,22 @@
+// @ts-check
+import { defineConfig } from "astro/config";
+import node from "@astrojs/node";
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+
+// Static pages by default; the node adapter serves only the routes that opt out of
+// prerendering (the dashboard shell, /semestre/[id], /virtual-class/[id]).
+export default defineConfig({
+  site: process.env.SITE_URL ?? "http://127.0.0.1:4321",
+  output: "static",
+  outDir: process.env.ASTRO_OUT_DIR ?? "./dist",
+  adapter: node({ mode: "standalone" }),
+  integrations: [react()],
+  i18n: {
+    locales: ["fr", "en"],
+    defaultLocale: "fr",
+    routing: { prefixDefaultLocale: false },
+  },
+  server: { host: "127.0.0.1", port: 4321 },
+  vite: { plugins: [tailwindcss()] },
+});

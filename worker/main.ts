@@ -1,0 +1,48 @@
+// The notification worker: a tick at start, then every 5 minutes (node-cron).
+// npm run worker            run until SIGTERM/SIGINT (the running tick finishes first)
+// npm run worker -- --once  one tick, then exit (non-zero if it failed)
+import { existsSync } from "node:fs";
+import cron from "node-cron";
+import { createClient } from "@supabase/supabase-js";
+import { readConfig } from "./config.ts";
+import { runTick } from "./tick.ts";
+
+const EVERY_FIVE_MINUTES = "*/5 * * * *";
+
+if (!process.env.SUPABASE_URL && existsSync(".env")) process.loadEnvFile(".env");
+const result = readConfig(process.env);
+if ("error" in result) {
+  console.error(`worker: ${result.error}`);
+  process.exit(2);
+}
+const supabase = createClient(result.config.SUPABASE_URL, result.config.SUPABASE_SECRET_KEY, {
+  auth: { persistSession: false, autoRefreshToken: false },
+});
+
+const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ at: new Date().toISOString(), ...fields }));
+
+let running: Promise<boolean> | undefined;
+function tick(): Promise<boolean> {
+  running ??= runTick(supabase)
+    .then((stats) => (log({ event: "tick", ...stats }), true))
+    .catch((error: Error) => (log({ event: "tick_failed", error: error.message }), false))
+    .finally(() => (running = undefined));
+  return running;
+}
+
+if (process.argv.includes("--once")) {
+  process.exit((await tick()) ? 0 : 1);
+}
+
+const task = cron.schedule(EVERY_FIVE_MINUTES, () => void tick());
+log({ event: "worker_started", schedule: EVERY_FIVE_MINUTES });
+void tick();
+
+async function shutdown(signal: string) {
+  await task.stop();
+  await running;
+  log({ event: "worker_stopped", signal });
+  process.exit(0);
+}
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));

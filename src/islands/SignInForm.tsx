@@ -1,5 +1,6 @@
 // E-mail + password sign-in against Supabase Auth. zod checks the fields before any
 // request; the server's answer is shown in the form's language; nothing typed is lost.
+// Inputs are uncontrolled so that what a fast typist enters before hydration stays.
 import { useState, type FormEvent } from "react";
 import { getSupabase } from "../lib/supabase/browser.ts";
 import { useTranslations } from "../lib/i18n.ts";
@@ -10,16 +11,15 @@ type FieldErrors = Partial<Record<"email" | "password", string>>;
 
 export default function SignInForm({ locale }: { locale: Locale }) {
   const t = useTranslations(locale);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const parsed = signInSchema.safeParse({ email, password });
+    const form = new FormData(event.currentTarget);
+    const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
     if (!parsed.success) {
       const errors: FieldErrors = {};
       for (const issue of parsed.error.issues) errors[issue.path[0] as keyof FieldErrors] ??= t(issue.message);
@@ -44,7 +44,7 @@ export default function SignInForm({ locale }: { locale: Locale }) {
 
   const input = "mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 aria-[invalid=true]:border-accent-500";
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-busy={submitting}>
+    <form method="post" noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-busy={submitting}>
       {formError && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {formError}
@@ -58,8 +58,7 @@ export default function SignInForm({ locale }: { locale: Locale }) {
           id="sign-in-email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          name="email"
           aria-invalid={Boolean(fieldErrors.email)}
           aria-describedby={fieldErrors.email ? "sign-in-email-error" : undefined}
           className={input}
@@ -78,8 +77,7 @@ export default function SignInForm({ locale }: { locale: Locale }) {
           id="sign-in-password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          name="password"
           aria-invalid={Boolean(fieldErrors.password)}
           aria-describedby={fieldErrors.password ? "sign-in-password-error" : undefined}
           className={input}

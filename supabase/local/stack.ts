@@ -99,7 +99,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await connection.clearSchemaCache();
 
   const handle = (request: Request, peerAddress: string | null) =>
-    serveFunction(request, options.keys) ?? app.fetch(request, { peerAddress });
+    withCors(request, () => serveFunction(request, options.keys) ?? app.fetch(request, { peerAddress }));
 
   let server: Server | undefined;
   let url = "http://in-process";
@@ -140,6 +140,34 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await connection.close();
     },
   };
+}
+
+/**
+ * Cross-origin access as the hosted API gateway allows it: the site (another port) calls
+ * the API from the browser. Lite answers preflights without the allowed headers and
+ * leaves Access-Control-Allow-Origin off its responses, so the gateway adds them here.
+ */
+async function withCors(request: Request, next: () => Promise<Response>): Promise<Response> {
+  const origin = request.headers.get("origin");
+  if (request.method === "OPTIONS" && request.headers.has("access-control-request-method")) {
+    return new Response(null, {
+      status: 204,
+      headers: {
+        "access-control-allow-origin": origin ?? "*",
+        "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+        "access-control-allow-headers": request.headers.get("access-control-request-headers") ?? "*",
+        "access-control-max-age": "3600",
+        vary: "Origin",
+      },
+    });
+  }
+  const response = await next();
+  if (!origin || response.headers.has("access-control-allow-origin")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("access-control-allow-origin", origin);
+  headers.set("access-control-expose-headers", "content-range, x-total-count, x-supabase-api-version");
+  headers.append("vary", "Origin");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Bridges node:http to the web-standard handler. */

@@ -1,0 +1,42 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./scripts/chromium.ts";
+import { E2E_SITE_URL } from "./tests/e2e/server-ports.ts";
+
+// Real Chromium (the system one) against the built site and a fresh local stack,
+// both started by scripts/e2e-server.ts and stopped by Playwright when the run ends.
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: E2E_SITE_URL,
+    browserName: "chromium",
+    locale: "fr-FR",
+    timezoneId: "Africa/Douala",
+    trace: "off",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "node scripts/e2e-server.ts",
+    url: `${E2E_SITE_URL}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,7 +1,7 @@
 // E-mail + password sign-in against Supabase Auth. zod checks the fields before any
 // request; the server's answer is shown in the form's language; nothing typed is lost.
 // Inputs are uncontrolled so that what a fast typist enters before hydration stays.
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { getSupabase } from "../lib/supabase/browser.ts";
 import { useTranslations } from "../lib/i18n.ts";
 import { localizedPath, type Locale } from "../lib/locales.ts";
@@ -15,7 +15,7 @@ export default function SignInForm({ locale }: { locale: Locale }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
     const form = new FormData(event.currentTarget);

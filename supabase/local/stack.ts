@@ -177,7 +177,7 @@ async function respond(
   handle: (request: Request, peer: string | null) => Promise<Response>,
 ) {
   try {
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(await readBody(req));
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));

@@ -3,8 +3,8 @@
 import { z } from "zod";
 
 export const signInSchema = z.object({
-  email: z.email({ error: "signIn.errors.emailInvalid" }).trim(),
-  password: z.string().min(1, { error: "signIn.errors.passwordRequired" }),
+  email: z.string({ error: "signIn.errors.emailInvalid" }).trim().pipe(z.email({ error: "signIn.errors.emailInvalid" })),
+  password: z.string({ error: "signIn.errors.passwordRequired" }).min(1, { error: "signIn.errors.passwordRequired" }),
 });
 
 export type SignInInput = z.infer<typeof signInSchema>;

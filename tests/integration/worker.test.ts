@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import { useLocalStack } from "../fixtures/stack.ts";
+
+const stack = useLocalStack();
+
+// Asynchronous on purpose: the stack serves from this very process.
+function runWorker(env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["worker/main.ts", "--once"], { env: { PATH: process.env.PATH, ...env }, timeout: 30_000 }, (error, stdout, stderr) =>
+      resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe("worker process", () => {
+  it("runs one tick against the local stack and logs it as one JSON line", async () => {
+    const result = await runWorker({ SUPABASE_URL: stack().url, SUPABASE_SECRET_KEY: stack().keys.secretKey });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const line = JSON.parse(result.stdout.trim());
+    expect(line).toMatchObject({ event: "tick", eventsSeen: 0, created: 0, skipped: 0 });
+    expect(typeof line.durationMs).toBe("number");
+  });
+
+  it("exits with code 2 and one clear line when a key is missing", async () => {
+    const result = await runWorker({ SUPABASE_URL: stack().url });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe("worker: SUPABASE_SECRET_KEY is missing: the worker needs the project's secret key");
+  });
+
+  it("logs a failed tick and exits non-zero when the key is wrong", async () => {
+    const result = await runWorker({ SUPABASE_URL: stack().url, SUPABASE_SECRET_KEY: "sb_secret_wrongwrongwrongwrongwrong" });
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stdout.trim())).toMatchObject({ event: "tick_failed" });
+  });
+});

@@ -34,6 +34,18 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
 }
 
+/** What a route added to the local stack may use. */
+export interface LocalContext {
+  app: App;
+  /** The PGlite database, as its owner (bypasses RLS: check access yourself). */
+  db: PgliteConnection["driver"];
+  keys: LocalKeys;
+  emails: InMemoryEmailDriver | undefined;
+}
+
+/** A handler for requests lite does not serve; undefined means "not mine". */
+export type LocalRoute = (request: Request, context: LocalContext) => Promise<Response> | undefined;
+
 export interface LocalStack {
   url: string;
   keys: LocalKeys;
@@ -98,8 +110,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
   await connection.clearSchemaCache();
 
+  // What lite lacks, answered before it: each route returns undefined for paths it does not own.
+  const context: LocalContext = { app, db, keys: options.keys, emails };
+  const routes: LocalRoute[] = [(request) => serveFunction(request, options.keys)];
   const handle = (request: Request, peerAddress: string | null) =>
-    withCors(request, () => serveFunction(request, options.keys) ?? app.fetch(request, { peerAddress }));
+    withCors(request, () => {
+      for (const route of routes) {
+        const response = route(request, context);
+        if (response) return response;
+      }
+      return app.fetch(request, { peerAddress });
+    });
 
   let server: Server | undefined;
   let url = "http://in-process";

@@ -1,7 +1,12 @@
 -- Demo university for local development and tests. Never pushed to production
 -- (`supabase db push` does not run seeds). The demo accounts are listed, with their
 -- passwords, in supabase/local/demo.ts, which npm start prints.
+--
+-- Everything time-dependent is relative to now(), so a freshly seeded stack always has a
+-- current semester, an online class starting about 10 minutes later and a week of
+-- timetable ahead. Random choices use a fixed seed, so two seedings look alike.
 
+-- ---------------------------------------------------------------------------------
 -- Demo accounts: auth users with confirmed e-mail and a bcrypt password, plus their
 -- e-mail identity, using only the columns hosted GoTrue and the local stack share.
 with demo (id, email, password, full_name) as (
@@ -28,3 +33,641 @@ select gen_random_uuid(), id::text, id,
        jsonb_build_object('sub', id::text, 'email', email, 'email_verified', true),
        'email', now(), now()
 from users;
+
+-- The sign-up trigger made everyone a student; the demo teacher and admin are not.
+delete from public.user_roles where user_id in ('00000000-0000-4000-a000-000000000002', '00000000-0000-4000-a000-000000000003');
+insert into public.user_roles (user_id, role) values
+  ('00000000-0000-4000-a000-000000000002', 'teacher'),
+  ('00000000-0000-4000-a000-000000000003', 'admin');
+update public.profile_contacts set phone = '+237 6 90 00 00 01' where user_id = '00000000-0000-4000-a000-000000000001';
+update public.profile_contacts set phone = '+237 6 90 00 00 02' where user_id = '00000000-0000-4000-a000-000000000002';
+
+-- ---------------------------------------------------------------------------------
+-- The catalogue. Slugs match the site's content (src/content).
+insert into public.schools (slug, kind, name_fr, name_en, summary_fr, summary_en, position) values
+  ('open-university', 'university', 'Université ouverte', 'Open University',
+   'Licences et masters en ligne, du L1 au M2.', 'Online bachelor''s and master''s degrees, from L1 to M2.', 1),
+  ('professional-school', 'professional', 'École professionnelle', 'Professional School',
+   'Formations certifiantes CQP, DQP et AQP avec stage obligatoire de 3 mois.',
+   'CQP, DQP and AQP vocational certificates with a mandatory 3-month internship.', 2),
+  ('extension-school', 'extension', 'École d''extension', 'Extension School',
+   'Certificats en vidéo, diplômes et MBA en classe virtuelle.',
+   'Video certificates, and diplomas and MBAs in virtual classes.', 3);
+
+insert into public.levels (code, cycle, name_fr, name_en, position) values
+  ('L1', 'licence', 'Licence 1', 'Bachelor year 1', 1),
+  ('L2', 'licence', 'Licence 2', 'Bachelor year 2', 2),
+  ('L3', 'licence', 'Licence 3', 'Bachelor year 3', 3),
+  ('M1', 'master', 'Master 1', 'Master year 1', 4),
+  ('M2', 'master', 'Master 2', 'Master year 2', 5);
+
+insert into public.departments (school_id, slug, name_fr, name_en, summary_fr, summary_en, position)
+select s.id, d.slug, d.name_fr, d.name_en, d.summary_fr, d.summary_en, d.position
+from public.schools s
+join (values
+  ('informatique-numerique', 'Informatique et numérique', 'Computing and Digital Technology',
+   'Génie logiciel, réseaux et science des données.', 'Software engineering, networks and data science.', 1),
+  ('sciences-economiques-gestion', 'Sciences économiques et de gestion', 'Economics and Management',
+   'Gestion des entreprises, comptabilité, marketing et économie.', 'Business, accounting, marketing and economics.', 2),
+  ('droit-science-politique', 'Droit et science politique', 'Law and Political Science',
+   'Droit des affaires OHADA, droit public et relations internationales.', 'OHADA business law, public law and international relations.', 3),
+  ('sante-publique', 'Santé publique', 'Public Health',
+   'Épidémiologie et santé communautaire.', 'Epidemiology and community health.', 4),
+  ('departement-international', 'Département international', 'International Department',
+   'Programme de recherche des visiteurs internationaux.', 'International visitors research programme.', 5)
+) as d (slug, name_fr, name_en, summary_fr, summary_en, position) on true
+where s.slug = 'open-university';
+
+insert into public.programmes (department_id, slug, name_fr, name_en, degree, position)
+select d.id, p.slug, p.name_fr, p.name_en, p.degree, p.position
+from (values
+  ('informatique-numerique', 'informatique', 'Informatique', 'Computer Science', 'licence-master', 1),
+  ('informatique-numerique', 'telecommunications', 'Télécommunications', 'Telecommunications', 'licence', 2),
+  ('sciences-economiques-gestion', 'gestion-des-entreprises', 'Gestion des entreprises', 'Business Administration', 'licence-master', 1),
+  ('sciences-economiques-gestion', 'economie', 'Économie', 'Economics', 'licence', 2),
+  ('droit-science-politique', 'droit', 'Droit', 'Law', 'licence-master', 1),
+  ('droit-science-politique', 'relations-internationales', 'Relations internationales', 'International Relations', 'master', 2),
+  ('sante-publique', 'sante-communautaire', 'Santé communautaire', 'Community Health', 'licence-master', 1),
+  ('departement-international', 'recherche-visiteurs-internationaux', 'Recherche des visiteurs internationaux', 'International Visitors Research', 'master', 1)
+) as p (department, slug, name_fr, name_en, degree, position)
+join public.departments d on d.slug = p.department;
+
+insert into public.specialties (programme_id, slug, name_fr, name_en, position)
+select p.id, s.slug, s.name_fr, s.name_en, s.position
+from (values
+  ('informatique', 'genie-logiciel', 'Génie logiciel', 'Software Engineering', 1),
+  ('informatique', 'science-des-donnees', 'Science des données', 'Data Science', 2),
+  ('informatique', 'cybersecurite', 'Cybersécurité', 'Cybersecurity', 3),
+  ('telecommunications', 'reseaux-telecoms', 'Réseaux et télécoms', 'Networks and Telecoms', 1),
+  ('gestion-des-entreprises', 'comptabilite-finance', 'Comptabilité et finance', 'Accounting and Finance', 1),
+  ('gestion-des-entreprises', 'marketing-commerce', 'Marketing et commerce', 'Marketing and Sales', 2),
+  ('gestion-des-entreprises', 'ressources-humaines', 'Ressources humaines', 'Human Resources', 3),
+  ('economie', 'economie-du-developpement', 'Économie du développement', 'Development Economics', 1),
+  ('droit', 'droit-des-affaires', 'Droit des affaires', 'Business Law', 1),
+  ('droit', 'droit-public', 'Droit public', 'Public Law', 2),
+  ('relations-internationales', 'diplomatie', 'Diplomatie', 'Diplomacy', 1),
+  ('sante-communautaire', 'epidemiologie', 'Épidémiologie', 'Epidemiology', 1),
+  ('recherche-visiteurs-internationaux', 'developpement-durable', 'Développement durable', 'Sustainable Development', 1)
+) as s (programme, slug, name_fr, name_en, position)
+join public.programmes p on p.slug = s.programme;
+
+-- Licence-only programmes open L1–L3, master-only M1–M2, the others all five.
+insert into public.specialty_levels (specialty_id, level_code)
+select s.id, l.code
+from public.specialties s
+join public.programmes p on p.id = s.programme_id
+join public.levels l on (p.degree = 'licence' and l.cycle = 'licence')
+                     or (p.degree = 'master' and l.cycle = 'master')
+                     or p.degree = 'licence-master';
+
+insert into public.professional_formations (school_id, slug, certificate, name_fr, name_en, summary_fr, summary_en, duration_months, internship_months, position)
+select s.id, f.slug, f.certificate, f.name_fr, f.name_en, f.summary_fr, f.summary_en, f.months, 3, f.position
+from public.schools s
+join (values
+  ('cqp-maintenance-informatique', 'CQP', 'Maintenance informatique', 'Computer Maintenance',
+   'Installer, dépanner et entretenir un parc informatique.', 'Install, repair and maintain computers.', 6, 1),
+  ('cqp-secretariat-bureautique', 'CQP', 'Secrétariat bureautique', 'Office Administration',
+   'Accueil, correspondance et outils bureautiques.', 'Front office, correspondence and office software.', 6, 2),
+  ('dqp-developpement-web', 'DQP', 'Développement web', 'Web Development',
+   'Concevoir et publier des sites et applications web.', 'Build and ship websites and web applications.', 12, 3),
+  ('dqp-comptabilite-gestion', 'DQP', 'Comptabilité et gestion', 'Accounting and Management',
+   'Tenue de comptes selon le SYSCOHADA et paie.', 'Bookkeeping under SYSCOHADA and payroll.', 12, 4),
+  ('aqp-electricite-batiment', 'AQP', 'Électricité du bâtiment', 'Building Electrics',
+   'Installations électriques domestiques et tertiaires.', 'Domestic and commercial electrical installations.', 9, 5),
+  ('aqp-agropastoral', 'AQP', 'Production agropastorale', 'Crop and Livestock Farming',
+   'Cultures vivrières, petit élevage et commercialisation.', 'Food crops, small livestock and marketing.', 9, 6)
+) as f (slug, certificate, name_fr, name_en, summary_fr, summary_en, months, position) on true
+where s.slug = 'professional-school';
+
+insert into public.extension_programmes (school_id, slug, credential, delivery, name_fr, name_en, summary_fr, summary_en, duration_months, position)
+select s.id, e.slug, e.credential, e.delivery, e.name_fr, e.name_en, e.summary_fr, e.summary_en, e.months, e.position
+from public.schools s
+join (values
+  ('certificat-gestion-de-projet', 'certificate', 'recorded', 'Certificat en gestion de projet', 'Certificate in Project Management',
+   'Vidéos à suivre à son rythme, quiz et projet final.', 'Self-paced videos, quizzes and a final project.', 3, 1),
+  ('certificat-marketing-digital', 'certificate', 'recorded', 'Certificat en marketing digital', 'Certificate in Digital Marketing',
+   'Réseaux sociaux, référencement et publicité en ligne.', 'Social media, SEO and online advertising.', 3, 2),
+  ('diplome-finance-entreprise', 'diploma', 'virtual_class', 'Diplôme en finance d''entreprise', 'Diploma in Corporate Finance',
+   'Classes virtuelles hebdomadaires avec des praticiens.', 'Weekly virtual classes with practitioners.', 12, 3),
+  ('diplome-sante-publique', 'diploma', 'virtual_class', 'Diplôme en santé publique', 'Diploma in Public Health',
+   'Pour les professionnels de santé en exercice.', 'For practising health professionals.', 12, 4),
+  ('mba-management-international', 'mba', 'virtual_class', 'MBA management international', 'MBA in International Management',
+   'Stratégie, leadership et affaires en Afrique centrale.', 'Strategy, leadership and business in Central Africa.', 18, 5),
+  ('mba-entrepreneuriat-innovation', 'mba', 'virtual_class', 'MBA entrepreneuriat et innovation', 'MBA in Entrepreneurship and Innovation',
+   'De l''idée à l''entreprise, avec l''incubateur du groupe.', 'From idea to company, with the group''s incubator.', 18, 6)
+) as e (slug, credential, delivery, name_fr, name_en, summary_fr, summary_en, months, position) on true
+where s.slug = 'extension-school';
+
+-- ---------------------------------------------------------------------------------
+-- Everything else is generated in one block: people, the current year, courses,
+-- timetable, marks, money, messages, applications.
+do $seed$
+declare
+  today date := (now() at time zone 'Africa/Douala')::date;
+  -- The academic year runs September to July; semester 1 to the end of January.
+  year_start int := case when extract(month from today) >= 9 then extract(year from today)::int
+                         else extract(year from today)::int - 1 end;
+  ay uuid;
+  s1 uuid;
+  s2 uuid;
+  current_semester uuid;
+  demo_student constant uuid := '00000000-0000-4000-a000-000000000001';
+  demo_teacher constant uuid := '00000000-0000-4000-a000-000000000002';
+  demo_admin constant uuid := '00000000-0000-4000-a000-000000000003';
+  first_names text[] := array['Brice', 'Carine', 'Didier', 'Estelle', 'Fabrice', 'Gisèle', 'Hervé', 'Inès',
+    'Joël', 'Kevin', 'Laure', 'Marius', 'Nadège', 'Olivier', 'Patricia', 'Rodrigue', 'Sandrine', 'Thierry',
+    'Ulrich', 'Vanessa', 'William', 'Yvette', 'Zacharie', 'Aïcha', 'Boris', 'Christelle', 'Daniel',
+    'Emmanuel', 'Flore', 'Grace', 'Hamadou', 'Ibrahim', 'Josiane', 'Kelly', 'Loïc', 'Mireille', 'Ngozi',
+    'Oumarou', 'Prisca', 'Raoul', 'Serge', 'Tatiana', 'Valérie', 'Wilfried', 'Yannick', 'Zita', 'Alain',
+    'Blessing', 'Clarisse', 'Divine'];
+  last_names text[] := array['Atangana', 'Fotso', 'Kamga', 'Tchakounté', 'Nkwenti', 'Ndongo', 'Abena',
+    'Mballa', 'Onana', 'Ekambi', 'Nji', 'Tabi', 'Fon', 'Ngu', 'Achu', 'Bello', 'Moussa', 'Ayuk', 'Tanyi',
+    'Ewane', 'Njoya', 'Mvondo', 'Owona', 'Djoumessi', 'Tamo', 'Wandji', 'Kengne', 'Mefire', 'Nanga',
+    'Eyenga', 'Bassong', 'Mokom'];
+  teachers text[][] := array[
+    ['Martine Ekotto', 'martine.ekotto'], ['Samuel Tchana', 'samuel.tchana'],
+    ['Hélène Ngo Bayiha', 'helene.ngobayiha'], ['Peter Ndip', 'peter.ndip'],
+    ['Salomon Abanda', 'salomon.abanda'], ['Florence Ayuk Tabe', 'florence.ayuktabe'],
+    ['Ahmadou Bouba', 'ahmadou.bouba'], ['Régine Mengue', 'regine.mengue']];
+  person uuid;
+  i int;
+  k int;
+  c record;
+  e record;
+  r record;
+  conv uuid;
+  post uuid;
+  quiz uuid;
+  q1 uuid;
+  q2 uuid;
+  q3 uuid;
+  fee uuid;
+  pay_method text;
+  methods text[] := array['mtn_momo', 'orange_money', 'bank_transfer', 'cash'];
+  day_start timestamptz := (date_trunc('day', now() at time zone 'Africa/Douala')) at time zone 'Africa/Douala';
+begin
+  perform setseed(0.2026);
+
+  -- People -------------------------------------------------------------------------
+  -- 8 teachers and 50 students, with no password: only the demo accounts sign in.
+  for i in 1 .. array_length(teachers, 1) loop
+    person := ('00000000-0000-4000-c000-' || lpad(i::text, 12, '0'))::uuid;
+    insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+      raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+      confirmation_token, recovery_token, email_change, email_change_token_new)
+    values (person, 'authenticated', 'authenticated', teachers[i][2] || '@demo.univ.cm', '', now(),
+      '{"provider": "email", "providers": ["email"]}',
+      jsonb_build_object('full_name', teachers[i][1], 'preferred_locale', case when i = 4 then 'en' else 'fr' end),
+      now(), now(), '', '', '', '');
+    delete from public.user_roles where user_id = person;
+    insert into public.user_roles (user_id, role, granted_by) values (person, 'teacher', demo_admin);
+  end loop;
+
+  for i in 1 .. 50 loop
+    person := ('00000000-0000-4000-b000-' || lpad(i::text, 12, '0'))::uuid;
+    insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+      raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+      confirmation_token, recovery_token, email_change, email_change_token_new)
+    values (person, 'authenticated', 'authenticated',
+      lower(translate(first_names[i] || '.' || last_names[1 + (i * 7) % array_length(last_names, 1)],
+                      'àâäéèêëïîôöùûüçÀÂÉÈÊÎÔÙÛÇ ''', 'aaaeeeeiioouuucAAEEEIOUUC')) || i || '@demo.univ.cm',
+      '', now(),
+      '{"provider": "email", "providers": ["email"]}',
+      jsonb_build_object('full_name', first_names[i] || ' ' || last_names[1 + (i * 7) % array_length(last_names, 1)],
+                         'preferred_locale', case when i % 5 = 0 then 'en' else 'fr' end),
+      now() - (i || ' days')::interval, now(), '', '', '', '');
+    update public.profile_contacts
+      set phone = '+237 6 ' || (case when i % 2 = 0 then '7' else '9' end) || lpad((1000000 + i * 7919)::text, 7, '0')
+      where user_id = person;
+  end loop;
+
+  -- The calendar -------------------------------------------------------------------
+  insert into public.academic_years (label, starts_on, ends_on, is_current)
+  values (year_start || '-' || (year_start + 1), make_date(year_start, 9, 1), make_date(year_start + 1, 7, 31), true)
+  returning id into ay;
+  insert into public.semesters (academic_year_id, number, name_fr, name_en, starts_on, ends_on)
+  values (ay, 1, 'Semestre 1', 'Semester 1', make_date(year_start, 9, 15), make_date(year_start + 1, 2, 10))
+  returning id into s1;
+  insert into public.semesters (academic_year_id, number, name_fr, name_en, starts_on, ends_on)
+  values (ay, 2, 'Semestre 2', 'Semester 2', make_date(year_start + 1, 2, 11), make_date(year_start + 1, 7, 15))
+  returning id into s2;
+  current_semester := case when today < make_date(year_start + 1, 2, 11) then s1 else s2 end;
+  update public.semesters set is_current = true where id = current_semester;
+
+  -- Courses ------------------------------------------------------------------------
+  -- teacher: 0 = the demo teacher, n = generated teacher n.
+  create temporary table seed_courses (
+    code text, title text, language text, school text, programme text, specialty text, level text,
+    formation text, extension text, teacher int, platform text, coefficient numeric
+  ) on commit drop;
+  insert into seed_courses values
+    ('INF-L2-101', 'Algorithmique et structures de données', 'fr', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 0, 'zoom', 3),
+    ('INF-L2-102', 'Bases de données relationnelles', 'fr', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 0, 'teams', 3),
+    ('INF-L2-103', 'Programmation web', 'fr', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 1, 'zoom', 2),
+    ('INF-L2-104', 'Réseaux informatiques', 'fr', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 2, 'in_person', 2),
+    ('INF-L2-105', 'Mathématiques discrètes', 'fr', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 3, 'zoom', 2),
+    ('ANG-L2-106', 'English for Computing', 'en', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 4, 'teams', 1),
+    ('INF-M1-201', 'Apprentissage automatique', 'fr', 'open-university', 'informatique', 'science-des-donnees', 'M1', null, null, 0, 'zoom', 3),
+    ('INF-M1-202', 'Data Engineering', 'en', 'open-university', 'informatique', 'science-des-donnees', 'M1', null, null, 4, 'teams', 3),
+    ('GES-L1-101', 'Introduction à la comptabilité générale', 'fr', 'open-university', 'gestion-des-entreprises', null, 'L1', null, null, 5, 'zoom', 3),
+    ('GES-L1-102', 'Principes de management', 'fr', 'open-university', 'gestion-des-entreprises', null, 'L1', null, null, 5, 'in_person', 2),
+    ('ECO-L1-103', 'Microéconomie', 'fr', 'open-university', 'economie', null, 'L1', null, null, 3, 'zoom', 2),
+    ('GES-L3-301', 'Marketing stratégique', 'fr', 'open-university', 'gestion-des-entreprises', 'marketing-commerce', 'L3', null, null, 6, 'teams', 3),
+    ('GES-M1-401', 'Finance d''entreprise', 'fr', 'open-university', 'gestion-des-entreprises', 'comptabilite-finance', 'M1', null, null, 6, 'zoom', 3),
+    ('DRT-L1-101', 'Introduction au droit camerounais', 'fr', 'open-university', 'droit', null, 'L1', null, null, 7, 'in_person', 3),
+    ('DRT-L3-301', 'Droit OHADA des affaires', 'fr', 'open-university', 'droit', 'droit-des-affaires', 'L3', null, null, 7, 'zoom', 3),
+    ('SAN-L2-201', 'Épidémiologie descriptive', 'fr', 'open-university', 'sante-communautaire', 'epidemiologie', 'L2', null, null, 8, 'teams', 2),
+    ('PRO-DQP-WEB', 'Développement web : HTML, CSS et JavaScript', 'fr', 'professional-school', null, null, null, 'dqp-developpement-web', null, 1, 'zoom', 1),
+    ('PRO-CQP-MAI', 'Maintenance des ordinateurs', 'fr', 'professional-school', null, null, null, 'cqp-maintenance-informatique', null, 2, 'in_person', 1),
+    ('EXT-MBA-101', 'Leadership and Strategy', 'en', 'extension-school', null, null, null, null, 'mba-management-international', 4, 'teams', 1),
+    ('EXT-DIP-101', 'Analyse financière', 'fr', 'extension-school', null, null, null, null, 'diplome-finance-entreprise', 6, 'zoom', 1),
+    ('EXT-CRT-101', 'Gestion de projet : les fondamentaux', 'fr', 'extension-school', null, null, null, null, 'certificat-gestion-de-projet', 5, null, 1);
+
+  insert into public.courses (code, title, description, language, school_id, programme_id, specialty_id, level_code,
+    professional_formation_id, extension_programme_id, semester_id, teacher_id, coefficient, credits,
+    meeting_platform, zoom_meeting_id, zoom_passcode, teams_meeting_url)
+  select sc.code, sc.title,
+    case sc.language when 'en' then 'Lectures, tutorials and a final exam, taught in English.'
+                     else 'Cours magistraux, travaux dirigés et examen final.' end,
+    sc.language, s.id, p.id, sp.id, sc.level, f.id, x.id, current_semester,
+    case when sc.teacher = 0 then demo_teacher else ('00000000-0000-4000-c000-' || lpad(sc.teacher::text, 12, '0'))::uuid end,
+    sc.coefficient, (sc.coefficient * 2)::int,
+    sc.platform,
+    case when sc.platform = 'zoom' then (800 + row_number() over ())::text || ' ' || lpad((1234567 + 7 * row_number() over ())::text, 7, '0') end,
+    case when sc.platform = 'zoom' then 'UO' || lpad((row_number() over ())::text, 4, '0') end,
+    case when sc.platform = 'teams' then 'https://teams.microsoft.com/l/meetup-join/demo-' || lower(sc.code) end
+  from seed_courses sc
+  join public.schools s on s.slug = sc.school
+  left join public.programmes p on p.slug = sc.programme
+  left join public.specialties sp on sp.slug = sc.specialty
+  left join public.professional_formations f on f.slug = sc.formation
+  left join public.extension_programmes x on x.slug = sc.extension;
+
+  -- Registrations and enrolments ----------------------------------------------------
+  -- Cohorts: which generated students follow which programme and courses.
+  create temporary table seed_cohorts (
+    first_student int, last_student int, school_code text, programme text, specialty text, level text,
+    formation text, extension text, courses text[]
+  ) on commit drop;
+  insert into seed_cohorts values
+    (0, 20, 'UO', 'informatique', 'genie-logiciel', 'L2', null, null,
+     array['INF-L2-101', 'INF-L2-102', 'INF-L2-103', 'INF-L2-104', 'INF-L2-105', 'ANG-L2-106']),
+    (21, 28, 'UO', 'informatique', 'science-des-donnees', 'M1', null, null, array['INF-M1-201', 'INF-M1-202']),
+    (29, 34, 'UO', 'gestion-des-entreprises', null, 'L1', null, null, array['GES-L1-101', 'GES-L1-102', 'ECO-L1-103']),
+    (35, 37, 'UO', 'gestion-des-entreprises', 'marketing-commerce', 'L3', null, null, array['GES-L3-301']),
+    (38, 40, 'UO', 'gestion-des-entreprises', 'comptabilite-finance', 'M1', null, null, array['GES-M1-401']),
+    (41, 43, 'UO', 'droit', null, 'L1', null, null, array['DRT-L1-101']),
+    (44, 45, 'UO', 'droit', 'droit-des-affaires', 'L3', null, null, array['DRT-L3-301']),
+    (46, 46, 'UO', 'sante-communautaire', 'epidemiologie', 'L2', null, null, array['SAN-L2-201']),
+    (47, 48, 'EP', null, null, null, 'dqp-developpement-web', null, array['PRO-DQP-WEB']),
+    (49, 49, 'EP', null, null, null, 'cqp-maintenance-informatique', null, array['PRO-CQP-MAI']),
+    (50, 50, 'EE', null, null, null, null, 'mba-management-international', array['EXT-MBA-101', 'EXT-DIP-101', 'EXT-CRT-101']);
+
+  for r in select * from seed_cohorts loop
+    for i in r.first_student .. r.last_student loop
+      person := case when i = 0 then demo_student else ('00000000-0000-4000-b000-' || lpad(i::text, 12, '0'))::uuid end;
+      insert into public.student_registrations (student_id, academic_year_id, student_number, programme_id, specialty_id,
+        level_code, professional_formation_id, extension_programme_id, registered_at)
+      select person, ay, right(year_start::text, 2) || r.school_code || lpad((i + 1)::text, 4, '0'),
+        (select id from public.programmes where slug = r.programme),
+        (select id from public.specialties where slug = r.specialty),
+        r.level,
+        (select id from public.professional_formations where slug = r.formation),
+        (select id from public.extension_programmes where slug = r.extension),
+        make_date(year_start, 9, 1) + (i % 20);
+      insert into public.course_enrollments (course_id, user_id, status, enrolled_at)
+      select c2.id, person, case when i = 20 and c2.code = 'INF-L2-105' then 'dropped' else 'active' end,
+        make_date(year_start, 9, 20)::timestamptz
+      from public.courses c2 where c2.code = any (r.courses);
+    end loop;
+  end loop;
+
+  -- Timetable -------------------------------------------------------------------------
+  -- The demo student's first class is online, about 10 minutes after seeding, so the
+  -- course-start notification can be seen at once; the rest of the week follows, plus
+  -- last week's sessions (with attendance taken).
+  k := 0;
+  for c in select * from public.courses where meeting_platform is not null order by code loop  -- recorded courses have no sessions
+    k := k + 1;
+    -- last week
+    insert into public.schedule_events (course_id, title, start_time, end_time, is_online, room, created_by)
+    values (c.id, c.title || case c.language when 'en' then ' — lecture' else ' — cours magistral' end,
+      day_start - ((1 + k % 5) || ' days')::interval + ((8 + 2 * (k % 5)) || ' hours')::interval,
+      day_start - ((1 + k % 5) || ' days')::interval + ((10 + 2 * (k % 5)) || ' hours')::interval,
+      c.meeting_platform in ('zoom', 'teams'),
+      case when c.meeting_platform = 'in_person' then 'Campus de Yaoundé, salle ' || (100 + k) end,
+      c.teacher_id);
+    -- this week: two sessions
+    for i in 1 .. 2 loop
+      insert into public.schedule_events (course_id, title, start_time, end_time, is_online, room, created_by)
+      values (c.id,
+        c.title || case when i = 1 then case c.language when 'en' then ' — lecture' else ' — cours magistral' end
+                        else case c.language when 'en' then ' — tutorial' else ' — travaux dirigés' end end,
+        day_start + ((i * 2 + k % 3) || ' days')::interval + ((8 + 2 * ((k + i) % 5)) || ' hours')::interval,
+        day_start + ((i * 2 + k % 3) || ' days')::interval + ((10 + 2 * ((k + i) % 5)) || ' hours')::interval,
+        c.meeting_platform in ('zoom', 'teams'),
+        case when c.meeting_platform = 'in_person' then 'Campus de Yaoundé, salle ' || (100 + k) end,
+        c.teacher_id);
+    end loop;
+  end loop;
+
+  insert into public.schedule_events (course_id, title, start_time, end_time, is_online, zoom_meeting_id, zoom_passcode, created_by)
+  select id, 'Algorithmique — séance en direct : les arbres binaires',
+    date_trunc('minute', now()) + interval '10 minutes', date_trunc('minute', now()) + interval '100 minutes',
+    true, zoom_meeting_id, zoom_passcode, teacher_id
+  from public.courses where code = 'INF-L2-101';
+  insert into public.schedule_events (course_id, title, start_time, end_time, is_online, teams_meeting_url, created_by)
+  select id, 'Bases de données — TD en ligne : jointures et agrégats',
+    date_trunc('hour', now()) + interval '3 hours', date_trunc('hour', now()) + interval '5 hours',
+    true, teams_meeting_url, teacher_id
+  from public.courses where code = 'INF-L2-102';
+  insert into public.schedule_events (course_id, title, start_time, end_time, is_online, created_by)
+  select id, 'English for Computing — speaking workshop',
+    date_trunc('hour', now()) + interval '1 day 2 hours', date_trunc('hour', now()) + interval '1 day 4 hours',
+    true, teacher_id
+  from public.courses where code = 'ANG-L2-106';
+
+  insert into public.attendance (schedule_event_id, student_id, status, recorded_by, recorded_at)
+  select ev.id, en.user_id,
+    (array['present', 'present', 'present', 'present', 'late', 'absent', 'excused'])[1 + floor(random() * 7)::int],
+    ev.created_by, ev.end_time
+  from public.schedule_events ev
+  join public.course_enrollments en on en.course_id = ev.course_id and en.status = 'active'
+  where ev.end_time < now();
+
+  -- Evaluations and grades ------------------------------------------------------------
+  insert into public.evaluations (course_id, title, kind, coefficient, held_on, is_published, created_by)
+  select c2.id, v.title, v.kind, v.coefficient, today + v.offset_days, v.published, c2.teacher_id
+  from public.courses c2
+  cross join (values
+    ('Contrôle continu 1', 'continuous', 1.0, -35, true),
+    ('Devoir surveillé', 'continuous', 1.0, -14, true),
+    ('Examen final', 'exam', 2.0, 60, false)
+  ) as v (title, kind, coefficient, offset_days, published);
+
+  -- Marks in quarter points between 6 and 19; the demo student does a little better.
+  insert into public.grades (evaluation_id, student_id, score, comment, graded_by, graded_at)
+  select ev.id, en.user_id,
+    least(20, round(((6 + random() * 13) + case when en.user_id = demo_student then 3 else 0 end) * 4) / 4),
+    null, ev.created_by, (ev.held_on + 7)::timestamptz
+  from public.evaluations ev
+  join public.course_enrollments en on en.course_id = ev.course_id and en.status in ('active', 'completed')
+  where ev.held_on < today;
+  -- The latest test of one course is graded but not yet published.
+  update public.evaluations set is_published = false
+  where title = 'Devoir surveillé' and course_id = (select id from public.courses where code = 'INF-L2-103');
+
+  -- Assignments and submissions -----------------------------------------------------------
+  insert into public.assignments (course_id, title, instructions, due_at, created_by)
+  select c2.id,
+    case c2.language when 'en' then 'Written assignment 1' else 'Devoir maison n° 1' end,
+    case c2.language when 'en' then 'Answer the three exercises in the handout; upload a PDF.'
+                     else 'Traitez les trois exercices de la fiche ; déposez un PDF.' end,
+    day_start + interval '5 days 23 hours 59 minutes', c2.teacher_id
+  from public.courses c2;
+  insert into public.assignment_submissions (assignment_id, student_id, body, file_path, submitted_at, score, feedback, graded_by, graded_at)
+  select a.id, en.user_id, '', a.course_id || '/' || a.id || '/' || en.user_id || '/devoir-1.pdf',
+    now() - interval '1 day',
+    case when random() < 0.4 then round((8 + random() * 11) * 2) / 2 end, null, null, null
+  from public.assignments a
+  join public.course_enrollments en on en.course_id = a.course_id and en.status = 'active'
+  where en.user_id <> demo_student and random() < 0.5;
+  update public.assignment_submissions s set graded_by = c2.teacher_id, graded_at = now() - interval '2 hours',
+    feedback = 'Bon travail, soignez la présentation.'
+  from public.assignments a join public.courses c2 on c2.id = a.course_id
+  where a.id = s.assignment_id and s.score is not null;
+
+  -- A quiz, with its answer key apart -------------------------------------------------------
+  insert into public.quizzes (course_id, title, description, opens_at, closes_at, time_limit_minutes, max_attempts, is_published, created_by)
+  select id, 'Quiz : complexité des algorithmes', 'Trois questions, 10 minutes, deux tentatives.',
+    now() - interval '2 days', now() + interval '5 days', 10, 2, true, teacher_id
+  from public.courses where code = 'INF-L2-101'
+  returning id into quiz;
+  insert into public.quiz_questions (quiz_id, position, prompt, kind, choices, points)
+  values (quiz, 1, 'Quelle est la complexité de la recherche dichotomique ?', 'single',
+          '[{"id": "a", "label": "O(n)"}, {"id": "b", "label": "O(log n)"}, {"id": "c", "label": "O(n log n)"}]', 1)
+  returning id into q1;
+  insert into public.quiz_questions (quiz_id, position, prompt, kind, choices, points)
+  values (quiz, 2, 'Lesquels de ces tris sont en O(n log n) en moyenne ?', 'multiple',
+          '[{"id": "a", "label": "Tri fusion"}, {"id": "b", "label": "Tri à bulles"}, {"id": "c", "label": "Tri rapide"}]', 2)
+  returning id into q2;
+  insert into public.quiz_questions (quiz_id, position, prompt, kind, choices, points)
+  values (quiz, 3, 'Une pile est une structure FIFO.', 'true_false',
+          '[{"id": "true", "label": "Vrai"}, {"id": "false", "label": "Faux"}]', 1)
+  returning id into q3;
+  insert into public.quiz_answer_keys (question_id, correct) values
+    (q1, '["b"]'), (q2, '["a", "c"]'), (q3, '["false"]');
+  insert into public.quiz_attempts (quiz_id, student_id, started_at, answers, submitted_at)
+  select quiz, ('00000000-0000-4000-b000-' || lpad(g.n::text, 12, '0'))::uuid, now() - interval '1 day',
+    jsonb_build_object(q1::text, '["b"]'::jsonb, q2::text, case when g.n % 2 = 0 then '["a", "c"]' else '["a"]' end::jsonb,
+                       q3::text, case when g.n % 3 = 0 then '["true"]' else '["false"]' end::jsonb),
+    now() - interval '1 day' + interval '8 minutes'
+  from generate_series(1, 12) as g (n);
+
+  -- Money ---------------------------------------------------------------------------------
+  -- Tuition per programme in XAF: licence 350 000, master 650 000; professional CQP
+  -- 250 000, DQP 450 000, AQP 150 000; extension certificate 150 000, diploma 800 000,
+  -- MBA 2 500 000. Registration fee on top; three instalments (40 / 30 / 30 %).
+  insert into public.fee_schedules (academic_year_id, programme_id, level_code, label_fr, label_en, registration_fee_xaf, tuition_xaf)
+  select ay, p.id, l.code, p.name_fr || ' — ' || l.name_fr || ' ' || year_start || '-' || (year_start + 1),
+    p.name_en || ' — ' || l.name_en || ' ' || year_start || '-' || (year_start + 1),
+    case l.cycle when 'licence' then 50000 else 75000 end,
+    case l.cycle when 'licence' then 350000 else 650000 end
+  from public.programmes p
+  join public.levels l on (p.degree = 'licence' and l.cycle = 'licence') or (p.degree = 'master' and l.cycle = 'master')
+                       or p.degree = 'licence-master';
+  insert into public.fee_schedules (academic_year_id, professional_formation_id, label_fr, label_en, registration_fee_xaf, tuition_xaf)
+  select ay, f.id, f.certificate || ' ' || f.name_fr, f.certificate || ' ' || f.name_en, 25000,
+    case f.certificate when 'CQP' then 250000 when 'DQP' then 450000 else 150000 end
+  from public.professional_formations f;
+  insert into public.fee_schedules (academic_year_id, extension_programme_id, label_fr, label_en, registration_fee_xaf, tuition_xaf)
+  select ay, x.id, x.name_fr, x.name_en, 50000,
+    case x.credential when 'certificate' then 150000 when 'diploma' then 800000 else 2500000 end
+  from public.extension_programmes x;
+  insert into public.fee_instalments (fee_schedule_id, position, label_fr, label_en, amount_xaf, due_on)
+  select fs.id, t.position, t.label_fr, t.label_en,
+    case t.position when 1 then fs.tuition_xaf - 2 * (fs.tuition_xaf * 3 / 10) else fs.tuition_xaf * 3 / 10 end,
+    make_date(year_start + t.year_offset, t.month, 15)
+  from public.fee_schedules fs
+  cross join (values (1, '1re tranche', '1st instalment', 0, 10), (2, '2e tranche', '2nd instalment', 1, 1),
+                     (3, '3e tranche', '3rd instalment', 1, 4)) as t (position, label_fr, label_en, year_offset, month);
+
+  insert into public.student_fees (student_id, fee_schedule_id, discount_xaf)
+  select sr.student_id, fs.id, case when random() < 0.1 then 50000 else 0 end
+  from public.student_registrations sr
+  join public.fee_schedules fs on fs.academic_year_id = sr.academic_year_id
+    and fs.programme_id is not distinct from sr.programme_id
+    and fs.level_code is not distinct from sr.level_code
+    and fs.professional_formation_id is not distinct from sr.professional_formation_id
+    and fs.extension_programme_id is not distinct from sr.extension_programme_id;
+
+  -- Registration fee and first instalment paid by almost everyone; some second instalments
+  -- paid or pending. Succeeded payments get their receipt from the payments trigger.
+  for r in
+    select sf.id as student_fee_id, sf.student_id, fs.registration_fee_xaf, fi.id as instalment_id,
+           fi.position, fi.amount_xaf, fi.due_on
+    from public.student_fees sf
+    join public.fee_schedules fs on fs.id = sf.fee_schedule_id
+    join public.fee_instalments fi on fi.fee_schedule_id = fs.id and fi.position <= 2
+    order by sf.student_id, fi.position
+  loop
+    pay_method := methods[1 + floor(random() * 4)::int];
+    if r.student_id = demo_student then
+      pay_method := case r.position when 1 then 'mtn_momo' else 'orange_money' end;
+    end if;
+    if r.position = 1 then
+      insert into public.payments (student_id, student_fee_id, amount_xaf, method, status, reference, paid_at, recorded_by)
+      values (r.student_id, r.student_fee_id, r.registration_fee_xaf, pay_method, 'succeeded',
+              upper(pay_method) || '-' || lpad(floor(random() * 1e9)::text, 9, '0'), make_date(year_start, 9, 5),
+              case when pay_method in ('cash', 'bank_transfer') then demo_admin end);
+    end if;
+    if r.position = 1 or r.student_id = demo_student or random() < 0.4 then
+      insert into public.payments (student_id, student_fee_id, instalment_id, amount_xaf, method, status, reference, payer_phone, paid_at, recorded_by)
+      values (r.student_id, r.student_fee_id, r.instalment_id, r.amount_xaf, pay_method,
+              case when r.position = 1 then 'succeeded' when r.student_id = demo_student then 'pending'
+                   when random() < 0.15 then 'failed' else 'succeeded' end,
+              upper(pay_method) || '-' || lpad(floor(random() * 1e9)::text, 9, '0'),
+              case when pay_method in ('mtn_momo', 'orange_money') then '+237 6 90 00 00 ' || lpad((floor(random() * 100))::text, 2, '0') end,
+              case when r.position = 1 then r.due_on - 3 when r.student_id = demo_student then null else now() - interval '2 days' end,
+              case when pay_method in ('cash', 'bank_transfer') then demo_admin end);
+    end if;
+  end loop;
+  -- A failed or pending payment has no paid_at.
+  update public.payments set paid_at = null where status in ('failed', 'pending');
+
+  -- Messages --------------------------------------------------------------------------------
+  insert into public.conversations (subject, course_id, created_by, created_at)
+  select 'Question sur les arbres AVL', id, demo_student, now() - interval '2 days'
+  from public.courses where code = 'INF-L2-101' returning id into conv;
+  insert into public.conversation_participants (conversation_id, user_id, joined_at, last_read_at) values
+    (conv, demo_student, now() - interval '2 days', now() - interval '1 day'),
+    (conv, demo_teacher, now() - interval '2 days', now() - interval '1 day');
+  insert into public.messages (conversation_id, sender_id, body, created_at) values
+    (conv, demo_student, 'Bonjour Monsieur, je ne comprends pas la double rotation dans les arbres AVL. Auriez-vous un exemple ?', now() - interval '2 days'),
+    (conv, demo_teacher, 'Bonjour Awa, bonne question. Je la traiterai en début de séance en direct ; relisez d''ici là la section 4.3 du polycopié.', now() - interval '1 day 20 hours'),
+    (conv, demo_student, 'Merci beaucoup, à tout à l''heure !', now() - interval '1 day 19 hours');
+
+  insert into public.conversations (subject, created_by, created_at)
+  values ('Groupe de révision', '00000000-0000-4000-b000-000000000001', now() - interval '3 days') returning id into conv;
+  insert into public.conversation_participants (conversation_id, user_id, joined_at) values
+    (conv, '00000000-0000-4000-b000-000000000001', now() - interval '3 days'),
+    (conv, demo_student, now() - interval '3 days'),
+    (conv, '00000000-0000-4000-b000-000000000002', now() - interval '3 days');
+  insert into public.messages (conversation_id, sender_id, body, created_at) values
+    (conv, '00000000-0000-4000-b000-000000000001', 'Salut ! On révise les bases de données ensemble samedi ?', now() - interval '3 days'),
+    (conv, demo_student, 'Oui, samedi 10 h sur Teams, ça vous va ?', now() - interval '2 days 23 hours'),
+    (conv, '00000000-0000-4000-b000-000000000002', 'Parfait pour moi.', now() - interval '2 days 22 hours');
+
+  insert into public.conversations (subject, created_by, created_at)
+  values ('Planning des examens', demo_admin, now() - interval '5 days') returning id into conv;
+  insert into public.conversation_participants (conversation_id, user_id, joined_at) values
+    (conv, demo_admin, now() - interval '5 days'), (conv, demo_teacher, now() - interval '5 days');
+  insert into public.messages (conversation_id, sender_id, body, created_at) values
+    (conv, demo_admin, 'Bonjour Jean-Paul, merci de déposer les sujets d''examen avant la fin du mois.', now() - interval '5 days'),
+    (conv, demo_teacher, 'Bien noté, ce sera fait.', now() - interval '4 days');
+
+  -- Each generated student has asked its first course's teacher something.
+  for r in
+    select distinct on (en.user_id) en.user_id, c2.id as course_id, c2.teacher_id, c2.title, c2.language
+    from public.course_enrollments en join public.courses c2 on c2.id = en.course_id
+    where en.user_id <> demo_student and c2.teacher_id is not null
+    order by en.user_id, c2.code
+  loop
+    insert into public.conversations (subject, course_id, created_by, created_at)
+    values (r.title, r.course_id, r.user_id, now() - (floor(random() * 10) || ' days')::interval) returning id into conv;
+    insert into public.conversation_participants (conversation_id, user_id) values (conv, r.user_id), (conv, r.teacher_id);
+    insert into public.messages (conversation_id, sender_id, body, created_at) values
+      (conv, r.user_id, case r.language when 'en' then 'Good morning, could you share the slides of the last lecture?'
+                                         else 'Bonjour, pourriez-vous partager les diapositives du dernier cours ?' end,
+       now() - interval '1 day'),
+      (conv, r.teacher_id, case r.language when 'en' then 'They are now on the course page.'
+                                           else 'Elles sont maintenant sur la page du cours.' end,
+       now() - interval '20 hours');
+  end loop;
+
+  -- Community board ---------------------------------------------------------------------------
+  insert into public.community_posts (author_id, title, body, created_at)
+  values (demo_admin, 'Bienvenue sur la plateforme !',
+          'La rentrée en ligne commence : retrouvez vos cours, votre emploi du temps et vos notes dans votre tableau de bord.',
+          now() - interval '20 days')
+  returning id into post;
+  insert into public.community_comments (post_id, author_id, body, created_at) values
+    (post, demo_student, 'Merci, la plateforme est très pratique !', now() - interval '19 days'),
+    (post, '00000000-0000-4000-b000-000000000005', 'Thank you! Is there a mobile app?', now() - interval '18 days');
+  insert into public.community_posts (author_id, title, body, created_at)
+  values ('00000000-0000-4000-b000-000000000010', 'Study group for the TOEIC',
+          'Anyone preparing the TOEIC this semester? Let''s meet online on Sundays.', now() - interval '6 days');
+  insert into public.community_posts (author_id, course_id, title, body, created_at)
+  select demo_teacher, id, 'Polycopié du chapitre 4',
+         'Le polycopié sur les arbres équilibrés est en ligne. Lisez-le avant la séance en direct.', now() - interval '3 days'
+  from public.courses where code = 'INF-L2-101' returning id into post;
+  insert into public.community_comments (post_id, author_id, body, created_at) values
+    (post, '00000000-0000-4000-b000-000000000003', 'Merci Monsieur !', now() - interval '2 days');
+  insert into public.community_posts (author_id, course_id, title, body, created_at)
+  select '00000000-0000-4000-b000-000000000030', id, 'Exercices corrigés de comptabilité',
+         'Je partage mes corrigés des exercices 1 à 5, dites-moi si vous trouvez des erreurs.', now() - interval '4 days'
+  from public.courses where code = 'GES-L1-101';
+
+  -- Documents (files are placeholders in the private `documents` bucket) ---------------------
+  insert into public.documents (owner_id, kind, title, storage_path, issued_by, issued_at)
+  select sr.student_id, 'enrolment_certificate', 'Certificat de scolarité ' || year_start || '-' || (year_start + 1),
+    sr.student_id || '/certificat-scolarite-' || year_start || '.pdf', demo_admin, sr.registered_at + interval '2 days'
+  from public.student_registrations sr;
+  insert into public.documents (owner_id, kind, title, storage_path, issued_by, issued_at) values
+    (demo_student, 'transcript', 'Relevé de notes L1 ' || (year_start - 1) || '-' || year_start,
+     demo_student || '/releve-notes-l1-' || (year_start - 1) || '.pdf', demo_admin, make_date(year_start, 8, 1));
+
+  -- Reviews ---------------------------------------------------------------------------------------
+  insert into public.reviews (course_id, author_id, rating, comment, created_at)
+  select en.course_id, en.user_id, 3 + floor(random() * 3)::int,
+    (array['Cours clair et bien structuré.', 'Très bon enseignant, exemples concrets.',
+           'Rythme un peu rapide mais contenu excellent.', 'Great lecturer, very practical.', ''])[1 + floor(random() * 5)::int],
+    now() - (floor(random() * 20) || ' days')::interval
+  from public.course_enrollments en
+  where en.status = 'active' and random() < 0.25 and en.user_id <> demo_student;
+
+  -- Admissions: applications moved through the process by the demo admin --------------------------
+  for r in
+    select * from (values
+      ('general', 'Ornella Fouda', 'ornella.fouda@example.cm', 'informatique', null, null, 'L1', array['under_review']),
+      ('general', 'Junior Essama', 'junior.essama@example.cm', 'droit', null, null, 'L1', array['under_review', 'documents_requested']),
+      ('general', 'Lydie Mbida', 'lydie.mbida@example.cm', 'gestion-des-entreprises', null, null, 'L3', array['under_review', 'admitted']),
+      ('professional', 'Cédric Nana', 'cedric.nana@example.cm', null, 'dqp-developpement-web', null, null, array['under_review', 'admitted', 'enrolled']),
+      ('professional', 'Rosine Djeumo', 'rosine.djeumo@example.cm', null, 'aqp-agropastoral', null, null, array[]::text[]),
+      ('extension', 'Michael Ebai', 'michael.ebai@example.com', null, null, 'mba-management-international', null, array['under_review', 'waitlisted']),
+      ('extension', 'Sophie Kouam', 'sophie.kouam@example.cm', null, null, 'certificat-marketing-digital', null, array['withdrawn']),
+      ('international', 'Amara Diallo', 'amara.diallo@example.sn', 'recherche-visiteurs-internationaux', null, null, 'M1', array['under_review', 'rejected'])
+    ) as a (kind, full_name, email, programme, formation, extension, level, steps)
+  loop
+    insert into public.applications (kind, full_name, email, phone, country, preferred_locale, programme_id, level_code,
+      professional_formation_id, extension_programme_id, motivation)
+    values (r.kind, r.full_name, r.email, '+237 6 55 00 00 ' || lpad((floor(random() * 100))::text, 2, '0'),
+      case when r.email like '%.sn' then 'SN' else 'CM' end,
+      case when r.email like '%.com' then 'en' else 'fr' end,
+      (select id from public.programmes where slug = r.programme), r.level,
+      (select id from public.professional_formations where slug = r.formation),
+      (select id from public.extension_programmes where slug = r.extension),
+      'Je souhaite me former en ligne tout en travaillant.')
+    returning id into person;
+    -- Submitted anonymously from the site; reviewed by the demo admin (the history trigger
+    -- records auth.uid() as the actor, hence the claims).
+    perform set_config('request.jwt.claim.sub', demo_admin::text, true);
+    perform set_config('request.jwt.claims', jsonb_build_object('sub', demo_admin, 'role', 'authenticated')::text, true);
+    foreach pay_method in array r.steps loop
+      update public.applications set status = pay_method where id = person;
+    end loop;
+    perform set_config('request.jwt.claim.sub', '', true);
+    perform set_config('request.jwt.claims', '', true);
+  end loop;
+
+  -- Notifications ------------------------------------------------------------------------------------
+  insert into public.student_notifications (user_id, type, title, message, priority, action_url, action_label, is_read, created_at)
+  values
+    (demo_student, 'announcement', 'Bienvenue !', 'Votre espace étudiant est prêt : cours, emploi du temps, notes et paiements.',
+     'normal', '/dashboard/student', 'Ouvrir le tableau de bord', true, now() - interval '20 days'),
+    (demo_student, 'grade_published', 'Nouvelle note publiée', 'Votre note du devoir surveillé d''algorithmique est disponible.',
+     'normal', '/dashboard/student/grades', 'Voir mes notes', false, now() - interval '1 day'),
+    (demo_student, 'payment', 'Paiement en attente', 'Votre paiement Orange Money de la 2e tranche est en cours de vérification.',
+     'low', '/dashboard/student/payments', 'Voir mes paiements', false, now() - interval '3 hours');
+end
+$seed$;

@@ -91,7 +91,7 @@ create table public.professional_formations (
   id uuid primary key default gen_random_uuid(),
   school_id uuid not null references public.schools (id) on delete restrict,
   slug public.slug not null unique,
-  -- The three national certificates, in ascending tier.
+  -- The three national qualifications awarded under the ministry.
   certificate text not null check (certificate in ('CQP', 'DQP', 'AQP')),
   name_fr text not null,
   name_en text not null,

@@ -108,13 +108,14 @@ create function private.record_application_status() returns trigger
 as $$
 begin
   if tg_op = 'INSERT' or old.status is distinct from new.status then
-    insert into public.application_status_history (application_id, from_status, to_status, actor_id, note)
+    insert into public.application_status_history (application_id, from_status, to_status, actor_id, note, changed_at)
     values (
       new.id,
       case when tg_op = 'UPDATE' then old.status end,
       new.status,
       (select auth.uid()),
-      nullif(current_setting('app.status_note', true), '')
+      nullif(current_setting('app.status_note', true), ''),
+      clock_timestamp()  -- several changes in one transaction keep their order
     );
   end if;
   return new;

@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // (PGlite), so files stay independent and can run two at a time on two cores.
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "worker/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -6,8 +6,7 @@ import cron from "node-cron";
 import { createClient } from "@supabase/supabase-js";
 import { readConfig } from "./config.ts";
 import { runTick } from "./tick.ts";
-
-const EVERY_FIVE_MINUTES = "*/5 * * * *";
+import { WORKER_SCHEDULE } from "../src/lib/notifications/rules.ts";
 
 if (!process.env.SUPABASE_URL && existsSync(".env")) process.loadEnvFile(".env");
 const result = readConfig(process.env);
@@ -34,8 +33,8 @@ if (process.argv.includes("--once")) {
   process.exit((await tick()) ? 0 : 1);
 }
 
-const task = cron.schedule(EVERY_FIVE_MINUTES, () => void tick());
-log({ event: "worker_started", schedule: EVERY_FIVE_MINUTES });
+const task = cron.schedule(WORKER_SCHEDULE, () => void tick());
+log({ event: "worker_started", schedule: WORKER_SCHEDULE });
 void tick();
 
 async function shutdown(signal: string) {

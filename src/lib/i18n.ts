@@ -1,8 +1,8 @@
 // Interface strings for both languages through i18next, French as the fallback.
 // Static pages call it at build time (no client cost); islands bundle only what they use.
 import i18next, { type TFunction } from "i18next";
-import fr from "../i18n/fr.json";
-import en from "../i18n/en.json";
+import fr from "../i18n/fr.json" with { type: "json" };
+import en from "../i18n/en.json" with { type: "json" };
 import { DEFAULT_LOCALE, type Locale } from "./locales.ts";
 
 const resources = { fr: { translation: fr }, en: { translation: en } };

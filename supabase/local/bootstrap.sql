@@ -29,3 +29,13 @@ alter default privileges in schema public grant all on functions to anon, authen
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
+
+-- Hosted projects have this publication; migrations add the tables whose changes the
+-- browser may subscribe to (alter publication supabase_realtime add table …).
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;

@@ -10,6 +10,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { LocalKeys } from "./env.ts";
 import { applyMigrations, appliedVersions } from "./migrations.ts";
 import { serveFunction } from "./functions.ts";
+import { attachRealtime } from "./realtime.ts";
 import { SUPABASE_DIR } from "./paths.ts";
 
 // Telemetry off: this stack runs on developers' and CI machines, never phones home.
@@ -123,6 +124,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
   let server: Server | undefined;
+  let stopRealtime: (() => Promise<void>) | undefined;
   let url = "http://in-process";
   if (options.port !== undefined) {
     const host = options.host ?? "127.0.0.1";
@@ -133,6 +135,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       );
       server!.listen(options.port, host, resolve);
     });
+    stopRealtime = await attachRealtime(server, context);
     const address = server.address();
     url = `http://${host}:${typeof address === "object" && address ? address.port : options.port}`;
   }
@@ -154,6 +157,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       return (await db.query(query, params)).rows as never;
     },
     async stop() {
+      await stopRealtime?.();
       if (server) {
         server.closeAllConnections();
         await new Promise((resolve) => server!.close(resolve));

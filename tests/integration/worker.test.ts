@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { useLocalStack } from "../fixtures/stack.ts";
 
-const stack = useLocalStack();
+const stack = useLocalStack({ seed: false });
 
 // Asynchronous on purpose: the stack serves from this very process.
 function runWorker(env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {

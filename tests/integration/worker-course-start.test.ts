@@ -1,0 +1,126 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { runTick } from "../../worker/tick.ts";
+import { useLocalStack } from "../fixtures/stack.ts";
+import { createCourse, createSession, createUser, enrol } from "../fixtures/teaching.ts";
+
+const stack = useLocalStack({ seed: false });
+const minutes = (n: number, from = new Date()) => new Date(from.getTime() + n * 60_000);
+
+interface Row {
+  user_id: string;
+  schedule_event_id: string;
+  title: string;
+  message: string;
+  priority: string;
+  type: string;
+  data: { course_title: string; start_time: string; meeting_url: string };
+  action_url: string;
+  expires_at: string;
+  created_at: string;
+  is_read: boolean;
+  is_dismissed: boolean;
+}
+const notifications = () => stack().sql<Row>("select * from public.student_notifications order by created_at");
+
+beforeEach(async () => {
+  await stack().sql("truncate public.student_notifications, public.schedule_events, public.course_enrollments, public.courses cascade");
+});
+
+describe("course-start tick against the database", () => {
+  it("notifies each active student of an online session in the next 15 minutes, in their language", async () => {
+    const now = new Date();
+    const awa = await createUser(stack(), `awa-${crypto.randomUUID()}@test.cm`, "fr");
+    const john = await createUser(stack(), `john-${crypto.randomUUID()}@test.cm`, "en");
+    const course = await createCourse(stack(), { title: "Algorithmique", zoom: "912 345 6789", passcode: "uel" });
+    const session = await createSession(stack(), course, minutes(10, now));
+    await enrol(stack(), course, awa);
+    await enrol(stack(), course, john);
+
+    const result = await runTick(stack().client({ secret: true }), now);
+    expect(result).toMatchObject({ eventsSeen: 1, created: 2, skipped: 0 });
+
+    const rows = await notifications();
+    expect(rows).toHaveLength(2);
+    const fr = rows.find((r) => r.user_id === awa)!;
+    const en = rows.find((r) => r.user_id === john)!;
+    expect(fr).toMatchObject({
+      type: "course_starting",
+      priority: "high",
+      schedule_event_id: session,
+      title: "Votre cours commence bientôt",
+      message: "Algorithmique commence dans 15 minutes.",
+      action_url: "https://zoom.us/j/9123456789?pwd=uel",
+      is_read: false,
+      is_dismissed: false,
+    });
+    expect(en.message).toBe("Algorithmique begins in 15 minutes.");
+    expect(fr.data).toEqual({
+      course_title: "Algorithmique",
+      start_time: minutes(10, now).toISOString(),
+      meeting_url: "https://zoom.us/j/9123456789?pwd=uel",
+    });
+    expect(new Date(fr.expires_at).getTime()).toBe(now.getTime() + 3 * 3600_000);
+  });
+
+  it("ignores offline sessions, sessions outside the window and inactive enrolments", async () => {
+    const now = new Date();
+    const active = await createUser(stack(), `a-${crypto.randomUUID()}@test.cm`);
+    const dropped = await createUser(stack(), `d-${crypto.randomUUID()}@test.cm`);
+    const course = await createCourse(stack(), { title: "Réseaux", teams: "https://teams.microsoft.com/l/meetup-join/x" });
+    await enrol(stack(), course, active);
+    await enrol(stack(), course, dropped, "dropped");
+    await createSession(stack(), course, minutes(5, now), false); // in a room
+    await createSession(stack(), course, minutes(16, now)); // too far
+    await createSession(stack(), course, minutes(-1, now)); // already started
+
+    expect(await runTick(stack().client({ secret: true }), now)).toMatchObject({ eventsSeen: 0, created: 0 });
+    const online = await createSession(stack(), course, minutes(15, now)); // the window's far edge
+    expect(await runTick(stack().client({ secret: true }), now)).toMatchObject({ eventsSeen: 1, created: 1 });
+    const rows = await notifications();
+    expect(rows.map((r) => [r.user_id, r.schedule_event_id, r.action_url])).toEqual([
+      [active, online, "https://teams.microsoft.com/l/meetup-join/x"],
+    ]);
+  });
+
+  it("skips a student notified for the course in the last 30 minutes, and notifies again after", async () => {
+    const now = new Date();
+    const student = await createUser(stack(), `s-${crypto.randomUUID()}@test.cm`);
+    const course = await createCourse(stack(), { title: "Analyse", zoom: "123456789" });
+    await enrol(stack(), course, student);
+    await createSession(stack(), course, minutes(10, now));
+    expect((await runTick(stack().client({ secret: true }), now)).created).toBe(1);
+
+    // A second session of the same course 20 minutes later: still within 30 minutes of the first notice.
+    const later = minutes(20, now);
+    await createSession(stack(), course, minutes(10, later));
+    expect(await runTick(stack().client({ secret: true }), later)).toMatchObject({ created: 0, skipped: 1 });
+
+    // Once the first notice is more than 30 minutes old, the next session is announced.
+    await stack().sql("update public.student_notifications set created_at = created_at - interval '31 minutes'");
+    expect(await runTick(stack().client({ secret: true }), later)).toMatchObject({ created: 1, skipped: 0 });
+  });
+
+  it("never duplicates when two workers tick at once", async () => {
+    const now = new Date();
+    const course = await createCourse(stack(), { title: "Statistiques", zoom: "123456789" });
+    await createSession(stack(), course, minutes(3, now));
+    for (let i = 0; i < 5; i++) await enrol(stack(), course, await createUser(stack(), `c${i}-${crypto.randomUUID()}@test.cm`));
+
+    const [a, b] = await Promise.all([
+      runTick(stack().client({ secret: true }), now),
+      runTick(stack().client({ secret: true }), now),
+    ]);
+    expect(a.created + b.created).toBe(5);
+    expect(a.skipped + b.skipped).toBe(5);
+    expect(await notifications()).toHaveLength(5);
+  });
+
+  it("is refused to anyone without the secret key", async () => {
+    const { error } = await stack().client().rpc("course_start_candidates", {
+      window_start: new Date().toISOString(),
+      window_end: new Date().toISOString(),
+      duplicate_since: new Date().toISOString(),
+    });
+    expect(error).not.toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+// Logout as SPEC §4 and §8 define it: the server is told, 401/403/404 mean "already gone"
+// and the local session is cleared anyway; 502/503/504 and network failures are retried
+// with the doubling back-off; the caller shows the success or failure toast.
+import { LOGOUT_IGNORED_STATUSES, LOGOUT_MAX_ATTEMPTS } from "../constants.ts";
+import { isRetryable } from "../errors/classify.ts";
+import { refreshBackoffMs } from "./session-store.ts";
+
+export interface LogoutFailure {
+  status?: number;
+  name?: string;
+  message?: string;
+}
+
+export type LogoutResult = { ok: true } | { ok: false; error: LogoutFailure };
+
+/**
+ * `attempt` calls the server once (supabase-js signOut, or a raw fetch) and resolves to its
+ * error or null; `clearLocal` forgets the session on this device.
+ */
+export async function logoutWithRetry(
+  attempt: () => Promise<LogoutFailure | null>,
+  clearLocal: () => Promise<void> | void,
+  { maxAttempts = LOGOUT_MAX_ATTEMPTS, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) } = {},
+): Promise<LogoutResult> {
+  let last: LogoutFailure = {};
+  for (let n = 0; n < maxAttempts; n++) {
+    let error: LogoutFailure | null;
+    try {
+      error = await attempt();
+    } catch (thrown) {
+      error = thrown as LogoutFailure;
+    }
+    if (!error || (error.status !== undefined && LOGOUT_IGNORED_STATUSES.includes(error.status))) {
+      await clearLocal();
+      return { ok: true };
+    }
+    last = error;
+    if (!isRetryable(error)) break;
+    if (n < maxAttempts - 1) await sleep(refreshBackoffMs(n));
+  }
+  return { ok: false, error: last };
+}
+
+/** Logs out through supabase-js (islands and dashboard). */
+export function logoutClient(auth: {
+  signOut(options?: { scope?: "global" | "local" | "others" }): Promise<{ error: LogoutFailure | null }>;
+}): Promise<LogoutResult> {
+  return logoutWithRetry(
+    async () => (await auth.signOut({ scope: "local" })).error,
+    // supabase-js itself ignores 401/403/404 and clears its session then: nothing left to do.
+    () => {},
+  );
+}

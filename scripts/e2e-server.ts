@@ -2,9 +2,10 @@
 // dist-test/, a fresh in-memory local stack (migrations + seed) and the site server.
 // Started and stopped by Playwright (playwright.config.ts webServer).
 import { spawn, spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { generateLocalKeys } from "../supabase/local/env.ts";
 import { startLocalStack } from "../supabase/local/stack.ts";
-import { E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL } from "../tests/e2e/server-ports.ts";
+import { E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL, E2E_STACK_FILE } from "../tests/e2e/server-ports.ts";
 
 const OUT_DIR = "dist-test";
 const keys = await generateLocalKeys();
@@ -23,6 +24,8 @@ if (build.status !== 0) {
 }
 
 const stack = await startLocalStack({ keys, port: E2E_API_PORT, siteUrl: E2E_SITE_URL, captureEmails: true });
+// The browser tests act as the worker or an admin would (tests/e2e/stack.ts reads this).
+writeFileSync(E2E_STACK_FILE, JSON.stringify({ url: stack.url, ...keys }));
 const site = spawn(process.execPath, [`${OUT_DIR}/server/entry.mjs`], {
   stdio: "inherit",
   env: { ...process.env, ...publicEnv, HOST: "127.0.0.1", PORT: String(E2E_SITE_PORT) },

@@ -5,12 +5,13 @@ import { getSupabase } from "../lib/supabase/browser.ts";
 import { useTranslations } from "../lib/i18n.ts";
 import { localizedPath, type Locale } from "../lib/locales.ts";
 import { fetchOwnProfile, type Profile } from "./profile/data.ts";
+import NotificationBell from "./notifications/NotificationBell.tsx";
 
 type State =
   | { kind: "loading" }
   | { kind: "signed-out" }
   | { kind: "error"; message: string }
-  | { kind: "ready"; profile: Profile | null };
+  | { kind: "ready"; userId: string; profile: Profile | null };
 
 export default function Dashboard({ locale }: { locale: Locale }) {
   const t = useTranslations(locale);
@@ -25,7 +26,7 @@ export default function Dashboard({ locale }: { locale: Locale }) {
       const user = data.session?.user;
       if (!user) return void (cancelled || setState({ kind: "signed-out" }));
       const profile = await fetchOwnProfile(supabase, user.id);
-      if (!cancelled) setState({ kind: "ready", profile });
+      if (!cancelled) setState({ kind: "ready", userId: user.id, profile });
     })().catch((error: Error) => cancelled || setState({ kind: "error", message: error.message }));
     return () => {
       cancelled = true;
@@ -60,10 +61,15 @@ export default function Dashboard({ locale }: { locale: Locale }) {
   const name = state.profile?.full_name;
   return (
     <main className="mx-auto max-w-5xl p-8">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("dashboard.title")}</p>
-      <h1 className="mt-2 text-3xl font-bold text-brand-900" data-testid="dashboard-greeting">
-        {name ? t("dashboard.welcome", { name }) : t("dashboard.welcomeNoName")}
-      </h1>
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("dashboard.title")}</p>
+          <h1 className="mt-2 text-3xl font-bold text-brand-900" data-testid="dashboard-greeting">
+            {name ? t("dashboard.welcome", { name }) : t("dashboard.welcomeNoName")}
+          </h1>
+        </div>
+        <NotificationBell locale={locale} userId={state.userId} />
+      </div>
     </main>
   );
 }

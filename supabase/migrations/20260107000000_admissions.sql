@@ -136,8 +136,10 @@ alter table public.application_status_history enable row level security;
 -- Visitors apply without an account; a signed-in person applies as itself.
 create policy "applications: visitors submit anonymously" on public.applications for insert to anon
   with check (applicant_id is null and status = 'submitted');
+-- (Admins also key in applications received on paper, for any applicant.)
 create policy "applications: signed-in people submit as themselves" on public.applications for insert to authenticated
-  with check ((applicant_id is null or applicant_id = (select auth.uid())) and status = 'submitted');
+  with check ((applicant_id is null or applicant_id = (select auth.uid()) or (select private.is_admin()))
+              and status = 'submitted');
 create policy "applications: the applicant and admins read" on public.applications for select to authenticated
   using (applicant_id = (select auth.uid()) or (select private.is_admin()));
 -- Admins move applications through the process; an applicant may only withdraw its own.

@@ -1,0 +1,713 @@
+// The RLS matrix: for every table in schema public, who may select, insert, update and
+// delete which rows, checked by signing in as each actor (see tests/fixtures/rls-world.ts)
+// and verifying with the database owner what really happened.
+import { beforeAll, describe, expect, it } from "vitest";
+import { useLocalStack } from "../../fixtures/stack.ts";
+import { buildWorld, type Actor, type World } from "../../fixtures/rls-world.ts";
+import { MatrixRunner, type TableSpec } from "../../fixtures/rls-matrix.ts";
+
+const stack = useLocalStack();
+let world: World | undefined;
+const w = () => world!;
+beforeAll(async () => {
+  world = await buildWorld(stack());
+});
+const runner = new MatrixRunner(stack, w);
+
+const uid = () => crypto.randomUUID();
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+const EVERYONE: Actor[] = ["anon", "studentA", "studentB", "teacherA", "teacherB", "admin"];
+const SIGNED_IN: Actor[] = ["studentA", "studentB", "teacherA", "teacherB", "admin"];
+const ADMIN: Actor[] = ["admin"];
+const NOBODY: Actor[] = [];
+const COURSE_A_MEMBERS: Actor[] = ["studentA", "teacherA", "admin"];
+const COURSE_A_STAFF: Actor[] = ["teacherA", "admin"];
+
+/** A catalogue table: everyone reads, admins write. */
+function catalogue(table: string, row: (w: World) => Record<string, unknown>): TableSpec {
+  return {
+    table,
+    scenarios: [
+      {
+        name: "a catalogue entry",
+        row,
+        select: EVERYONE,
+        insert: ADMIN,
+        update: { patch: () => ({ name_en: "Renamed" }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  };
+}
+
+const SPECS: TableSpec[] = [
+  // People ---------------------------------------------------------------------------
+  {
+    table: "profiles",
+    scenarios: [
+      {
+        name: "studentA's profile",
+        existing: (w) => ({ id: w.ids.studentA }),
+        // teacherB teaches one of studentA's courses; studentB shares none
+        select: ["studentA", "teacherA", "teacherB", "admin"],
+        update: { patch: () => ({ full_name: "Awa N." }), allowed: ["studentA", "admin"] },
+        delete: NOBODY,
+      },
+      {
+        name: "studentB's profile",
+        existing: (w) => ({ id: w.ids.studentB }),
+        select: ["studentB", "admin"],
+        update: { patch: () => ({ preferred_locale: "en" }), allowed: ["studentB", "admin"] },
+      },
+      {
+        name: "a profile for a user that has none",
+        row: (w) => ({ id: w.orphanUser, full_name: "Intrus" }),
+        insert: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "profile_contacts",
+    scenarios: [
+      {
+        name: "studentA's phone",
+        existing: (w) => ({ user_id: w.ids.studentA }),
+        key: ["user_id"],
+        select: ["studentA", "admin"],
+        update: { patch: () => ({ phone: "+237 6 11 22 33 44" }), allowed: ["studentA", "admin"] },
+        delete: NOBODY,
+      },
+      {
+        name: "contacts for a user that has none",
+        row: (w) => ({ user_id: w.orphanUser, phone: "+237 6 00 00 00 00" }),
+        key: ["user_id"],
+        insert: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "user_roles",
+    scenarios: [
+      {
+        name: "a teacher role for studentB",
+        row: (w) => ({ user_id: w.ids.studentB, role: "teacher" }),
+        key: ["user_id", "role"],
+        select: ["studentB", "admin"],
+        insert: ADMIN,
+        update: { patch: () => ({ role: "admin" }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+      {
+        name: "the admin role for studentA",
+        row: (w) => ({ user_id: w.ids.studentA, role: "admin" }),
+        key: ["user_id", "role"],
+        insert: ADMIN,
+      },
+    ],
+  },
+
+  // Catalogue ----------------------------------------------------------------------------
+  catalogue("schools", () => ({ id: uid(), slug: `t-${tag()}`, kind: "university", name_fr: "École test", name_en: "Test school" })),
+  catalogue("departments", (w) => ({ id: uid(), school_id: w.school, slug: `t-${tag()}`, name_fr: "Dépt", name_en: "Dept" })),
+  catalogue("programmes", (w) => ({
+    id: uid(), department_id: w.department, slug: `t-${tag()}`, name_fr: "Filière", name_en: "Programme", degree: "licence",
+  })),
+  catalogue("specialties", (w) => ({ id: uid(), programme_id: w.programme, slug: `t-${tag()}`, name_fr: "Spé", name_en: "Spec" })),
+  catalogue("professional_formations", (w) => ({
+    id: uid(), school_id: w.school, slug: `t-${tag()}`, certificate: "CQP", name_fr: "F", name_en: "F", duration_months: 6,
+  })),
+  catalogue("extension_programmes", (w) => ({
+    id: uid(), school_id: w.school, slug: `t-${tag()}`, credential: "mba", delivery: "virtual_class",
+    name_fr: "MBA", name_en: "MBA", duration_months: 18,
+  })),
+  {
+    table: "levels",
+    scenarios: [
+      {
+        name: "level L1",
+        existing: () => ({ code: "L1" }),
+        key: ["code"],
+        select: EVERYONE,
+        update: { patch: () => ({ name_en: "First year" }), allowed: ADMIN },
+        delete: NOBODY,
+        // The five LMD levels are fixed by a check constraint and referenced everywhere:
+        // an admin's delete is refused by foreign keys rather than RLS, so only the
+        // others are asserted here.
+        skip: { delete: { actors: ["admin"], reason: "foreign keys, not RLS, keep an admin from deleting a used level" } },
+      },
+      {
+        name: "a duplicate level",
+        row: () => ({ code: "L1", cycle: "licence", name_fr: "x", name_en: "x", position: 99 }),
+        key: ["code", "position"],
+        insert: NOBODY,
+        skip: { insert: { actors: ["admin"], reason: "the check constraint allows only the five existing codes" } },
+      },
+    ],
+  },
+  {
+    table: "specialty_levels",
+    scenarios: [
+      {
+        name: "L1 for a master specialty",
+        row: (w) => ({ specialty_id: w.masterSpecialty, level_code: "L1" }),
+        key: ["specialty_id", "level_code"],
+        select: EVERYONE,
+        insert: ADMIN,
+        update: { patch: () => ({ level_code: "L2" }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+
+  // Teaching -------------------------------------------------------------------------------
+  {
+    table: "academic_years",
+    scenarios: [
+      {
+        name: "a future academic year",
+        row: () => {
+          const y = 2100 + Math.floor(Math.random() * 800);
+          return { id: uid(), label: `${y}-${y + 1}`, starts_on: `${y}-09-01`, ends_on: `${y + 1}-07-31` };
+        },
+        select: SIGNED_IN,
+        insert: ADMIN,
+        update: { patch: () => ({ ends_on: "2999-07-30" }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "semesters",
+    scenarios: [
+      {
+        name: "a semester of a spare year",
+        row: (w) => ({
+          id: uid(), academic_year_id: w.spareYear, number: 1, name_fr: "S1", name_en: "S1",
+          starts_on: "2090-09-15", ends_on: "2091-02-10",
+        }),
+        select: SIGNED_IN,
+        insert: ADMIN,
+        update: { patch: () => ({ name_en: "Semester one" }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "courses",
+    scenarios: [
+      {
+        name: "courseA (studentA enrolled, teacherA teaches)",
+        existing: (w) => ({ id: w.courseA }),
+        select: COURSE_A_MEMBERS,
+        update: { patch: () => ({ description: "Nouvelle description" }), allowed: COURSE_A_STAFF },
+      },
+      {
+        name: "courseB (studentB enrolled)",
+        existing: (w) => ({ id: w.courseB }),
+        select: ["studentB", "admin"],
+      },
+      {
+        name: "a new course taught by teacherA",
+        row: (w) => ({ id: uid(), code: `T-${tag().toUpperCase()}`, title: "Cours test", school_id: w.school, teacher_id: w.ids.teacherA }),
+        select: COURSE_A_STAFF,
+        insert: ADMIN,
+        update: { patch: () => ({ zoom_meeting_id: "123 456 7890" }), allowed: COURSE_A_STAFF },
+        delete: ADMIN,
+      },
+      {
+        name: "teacherA handing its course to teacherB",
+        row: (w) => ({ id: uid(), code: `T-${tag().toUpperCase()}`, title: "Cours test", school_id: w.school, teacher_id: w.ids.teacherA }),
+        update: { patch: (w) => ({ teacher_id: w.ids.teacherB }), allowed: ADMIN },
+      },
+    ],
+  },
+  {
+    table: "course_enrollments",
+    scenarios: [
+      {
+        name: "studentB enrolled in courseA",
+        row: (w) => ({ id: uid(), course_id: w.courseA, user_id: w.ids.studentB, status: "active" }),
+        select: ["studentB", "teacherA", "admin"],
+        insert: ADMIN,
+        update: { patch: () => ({ status: "dropped" }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "schedule_events",
+    scenarios: [
+      {
+        name: "a session of courseA",
+        row: (w) => ({
+          id: uid(), course_id: w.courseA, title: "Séance test", is_online: true,
+          start_time: "2030-01-10T09:00:00Z", end_time: "2030-01-10T11:00:00Z",
+        }),
+        select: COURSE_A_MEMBERS,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ room: "Salle 12" }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+    ],
+  },
+
+  // Assessment ------------------------------------------------------------------------------
+  {
+    table: "assignments",
+    scenarios: [
+      {
+        name: "an assignment of courseA",
+        row: (w) => ({ id: uid(), course_id: w.courseA, title: "Devoir test" }),
+        select: COURSE_A_MEMBERS,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ instructions: "Lisez le chapitre 5." }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+    ],
+  },
+  {
+    table: "assignment_submissions",
+    scenarios: [
+      {
+        name: "studentA's ungraded submission",
+        row: (w) => ({ id: uid(), assignment_id: w.assignmentA, student_id: w.ids.studentA, body: "Ma copie" }),
+        select: COURSE_A_MEMBERS,
+        insert: ["studentA"],
+        update: { patch: () => ({ body: "Ma copie corrigée" }), allowed: ["studentA", "teacherA", "admin"] },
+        delete: ["studentA", "admin"],
+      },
+      {
+        name: "a mark on studentA's submission",
+        row: (w) => ({ id: uid(), assignment_id: w.assignmentA, student_id: w.ids.studentA, body: "Ma copie" }),
+        update: { patch: () => ({ score: 19.5 }), allowed: COURSE_A_STAFF },
+      },
+      {
+        name: "studentA handing in already graded",
+        row: (w) => ({ id: uid(), assignment_id: w.assignmentA, student_id: w.ids.studentA, score: 20 }),
+        insert: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "evaluations",
+    scenarios: [
+      {
+        name: "an evaluation of courseA",
+        row: (w) => ({ id: uid(), course_id: w.courseA, title: "Partiel", kind: "exam", coefficient: 2 }),
+        select: COURSE_A_MEMBERS,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ is_published: true }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+    ],
+  },
+  {
+    table: "grades",
+    scenarios: [
+      {
+        name: "studentA's grade in a published evaluation",
+        row: (w) => ({ id: uid(), evaluation_id: w.evaluationPublished, student_id: w.ids.studentA, score: 12 }),
+        select: COURSE_A_MEMBERS,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ score: 17.5 }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+      {
+        name: "studentA's grade in an unpublished evaluation",
+        row: (w) => ({ id: uid(), evaluation_id: w.evaluationDraft, student_id: w.ids.studentA, score: 9 }),
+        select: COURSE_A_STAFF,
+      },
+    ],
+  },
+  {
+    table: "quizzes",
+    scenarios: [
+      {
+        name: "a published quiz of courseA",
+        row: (w) => ({ id: uid(), course_id: w.courseA, title: "Quiz test", is_published: true }),
+        select: COURSE_A_MEMBERS,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ max_attempts: 3 }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+      {
+        name: "a draft quiz of courseA",
+        row: (w) => ({ id: uid(), course_id: w.courseA, title: "Brouillon", is_published: false }),
+        select: COURSE_A_STAFF,
+      },
+    ],
+  },
+  {
+    table: "quiz_questions",
+    scenarios: [
+      {
+        name: "a question of courseA's quiz",
+        row: (w) => ({
+          id: uid(), quiz_id: w.quizA, position: 100 + Math.floor(Math.random() * 30000), prompt: "2 + 2 ?",
+          choices: [{ id: "a", label: "4" }],
+        }),
+        select: COURSE_A_MEMBERS,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ prompt: "3 + 3 ?" }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+    ],
+  },
+  {
+    table: "quiz_answer_keys",
+    scenarios: [
+      {
+        name: "the answer to a question of courseA's quiz",
+        row: (w) => ({ question_id: w.spareQuestion, correct: ["a"] }),
+        key: ["question_id"],
+        select: COURSE_A_STAFF,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ correct: ["b"] }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+    ],
+  },
+  {
+    table: "quiz_attempts",
+    scenarios: [
+      {
+        name: "studentA's attempt in progress",
+        row: (w) => ({ id: uid(), quiz_id: w.quizA, student_id: w.ids.studentA }),
+        select: COURSE_A_MEMBERS,
+        insert: ["studentA"],
+        update: { patch: () => ({ answers: { q: ["a"] } }), allowed: ["studentA"] },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "attendance",
+    scenarios: [
+      {
+        name: "studentA at a session of courseA",
+        row: (w) => ({ id: uid(), schedule_event_id: w.eventA, student_id: w.ids.studentA, status: "present" }),
+        select: COURSE_A_MEMBERS,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ status: "late" }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+    ],
+  },
+
+  // Campus life --------------------------------------------------------------------------------
+  {
+    table: "conversations",
+    scenarios: [
+      {
+        name: "a conversation studentA started",
+        row: (w) => ({ id: uid(), subject: "Question", created_by: w.ids.studentA }),
+        select: ["studentA", "admin"],
+        insert: ["studentA"],
+        update: { patch: () => ({ subject: "Autre question" }), allowed: ["studentA", "admin"] },
+        delete: ["studentA", "admin"],
+      },
+      {
+        name: "studentA's conversation with teacherA",
+        existing: (w) => ({ id: w.conversationA }),
+        select: ["studentA", "teacherA", "admin"],
+      },
+    ],
+  },
+  {
+    table: "conversation_participants",
+    scenarios: [
+      {
+        name: "teacherB added to studentA's conversation with teacherA",
+        row: (w) => ({ conversation_id: w.conversationA, user_id: w.ids.teacherB }),
+        key: ["conversation_id", "user_id"],
+        select: ["studentA", "teacherA", "teacherB", "admin"],
+        // the starter may add people it knows (teacherB teaches it); nobody else but admins
+        insert: ["studentA", "admin"],
+        update: { patch: () => ({ last_read_at: "2030-01-01T00:00:00+00:00" }), allowed: ["teacherB"] },
+        delete: ["studentA", "teacherB", "admin"],
+      },
+      {
+        name: "studentB (a stranger to studentA) added to studentA's conversation",
+        row: (w) => ({ conversation_id: w.conversationA, user_id: w.ids.studentB }),
+        key: ["conversation_id", "user_id"],
+        insert: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "messages",
+    scenarios: [
+      {
+        name: "studentA's message to teacherA",
+        row: (w) => ({ id: uid(), conversation_id: w.conversationA, sender_id: w.ids.studentA, body: "Bonjour" }),
+        select: COURSE_A_MEMBERS,
+        insert: ["studentA"],
+        update: { patch: () => ({ body: "Bonjour !" }), allowed: ["studentA"] },
+        delete: ["studentA", "admin"],
+      },
+      {
+        name: "a message signed with someone else's name",
+        row: (w) => ({ id: uid(), conversation_id: w.conversationA, sender_id: w.ids.teacherA, body: "Faux" }),
+        insert: ["teacherA"],
+      },
+    ],
+  },
+  {
+    table: "community_posts",
+    scenarios: [
+      {
+        name: "studentB's university-wide post",
+        row: (w) => ({ id: uid(), author_id: w.ids.studentB, title: "Bonjour", body: "Bonjour à tous" }),
+        select: SIGNED_IN,
+        insert: ["studentB"],
+        update: { patch: () => ({ body: "Bonsoir à tous" }), allowed: ["studentB"] },
+        delete: ["studentB", "admin"],
+      },
+      {
+        name: "studentA's post in courseA",
+        row: (w) => ({ id: uid(), author_id: w.ids.studentA, course_id: w.courseA, title: "Question", body: "Le TD 3 ?" }),
+        select: COURSE_A_MEMBERS,
+        insert: ["studentA"],
+        update: { patch: () => ({ title: "Question sur le TD 3" }), allowed: ["studentA"] },
+        delete: ["studentA", "teacherA", "admin"],
+      },
+    ],
+  },
+  {
+    table: "community_comments",
+    scenarios: [
+      {
+        name: "studentA's comment on a courseA post",
+        row: (w) => ({ id: uid(), post_id: w.coursePostA, author_id: w.ids.studentA, body: "Merci" }),
+        select: COURSE_A_MEMBERS,
+        insert: ["studentA"],
+        update: { patch: () => ({ body: "Merci beaucoup" }), allowed: ["studentA"] },
+        delete: ["studentA", "teacherA", "admin"],
+      },
+    ],
+  },
+  {
+    table: "documents",
+    scenarios: [
+      {
+        name: "studentA's transcript",
+        row: (w) => ({ id: uid(), owner_id: w.ids.studentA, kind: "transcript", title: "Relevé", storage_path: `${w.ids.studentA}/r.pdf` }),
+        select: ["studentA", "admin"],
+        insert: ADMIN,
+        update: { patch: () => ({ title: "Relevé de notes" }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "reviews",
+    scenarios: [
+      {
+        name: "studentA's review of courseA",
+        row: (w) => ({ id: uid(), course_id: w.courseA, author_id: w.ids.studentA, rating: 4, comment: "Bien" }),
+        select: COURSE_A_MEMBERS,
+        insert: ["studentA"],
+        update: { patch: () => ({ rating: 5 }), allowed: ["studentA"] },
+        delete: ["studentA", "admin"],
+      },
+    ],
+  },
+
+  // Money --------------------------------------------------------------------------------------
+  {
+    table: "fee_schedules",
+    scenarios: [
+      {
+        name: "published tuition",
+        row: (w) => ({
+          id: uid(), academic_year_id: w.spareYear, programme_id: w.programme, label_fr: "Test", label_en: "Test", tuition_xaf: 100000,
+        }),
+        select: EVERYONE,
+        insert: ADMIN,
+        update: { patch: () => ({ tuition_xaf: 120000 }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "fee_instalments",
+    scenarios: [
+      {
+        name: "an instalment",
+        row: (w) => ({
+          id: uid(), fee_schedule_id: w.feeSchedule, position: 10 + Math.floor(Math.random() * 30000),
+          label_fr: "Tranche", label_en: "Instalment", amount_xaf: 1000, due_on: "2030-01-15",
+        }),
+        select: EVERYONE,
+        insert: ADMIN,
+        update: { patch: () => ({ amount_xaf: 2000 }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "student_fees",
+    scenarios: [
+      {
+        name: "studentA billed under another schedule",
+        row: (w) => ({ id: uid(), student_id: w.ids.studentA, fee_schedule_id: w.otherFeeSchedule }),
+        select: ["studentA", "admin"],
+        insert: ADMIN,
+        update: { patch: () => ({ discount_xaf: 10000 }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "payments",
+    scenarios: [
+      {
+        name: "studentA's pending mobile-money payment",
+        dependents: [{ table: "receipts", column: "payment_id" }],
+        row: (w) => ({ id: uid(), student_id: w.ids.studentA, amount_xaf: 25000, method: "mtn_momo", status: "pending" }),
+        select: ["studentA", "admin"],
+        insert: ["studentA", "admin"],
+        update: { patch: () => ({ status: "failed" }), allowed: ADMIN },
+        delete: NOBODY,
+      },
+      {
+        name: "a payment studentA declares already succeeded",
+        dependents: [{ table: "receipts", column: "payment_id" }],
+        row: (w) => ({
+          id: uid(), student_id: w.ids.studentA, amount_xaf: 25000, method: "cash", status: "succeeded", paid_at: "2030-01-01T00:00:00Z",
+        }),
+        insert: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "receipts",
+    scenarios: [
+      {
+        name: "a receipt for studentA's payment",
+        row: (w) => ({ id: uid(), payment_id: w.sparePayment, number: `T-${tag()}`, amount_xaf: 5000 }),
+        select: ["studentA", "admin"],
+        insert: NOBODY,
+        update: { patch: () => ({ storage_path: "recu.pdf" }), allowed: ADMIN },
+        delete: NOBODY,
+      },
+    ],
+  },
+
+  // Admissions --------------------------------------------------------------------------------
+  {
+    table: "applications",
+    scenarios: [
+      {
+        name: "an anonymous application",
+        row: () => ({ id: uid(), kind: "general", full_name: "Paul Biyong", email: "paul.biyong@example.cm" }),
+        select: ADMIN,
+        insert: EVERYONE,
+        update: { patch: () => ({ status: "under_review" }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+      {
+        name: "studentA's own application",
+        row: (w) => ({ id: uid(), kind: "extension", full_name: "Awa Ngono", email: "awa@example.cm", applicant_id: w.ids.studentA }),
+        select: ["studentA", "admin"],
+        insert: ["studentA", "admin"],
+        // the applicant may withdraw it, nothing else
+        update: { patch: () => ({ status: "withdrawn" }), allowed: ["studentA", "admin"] },
+      },
+      {
+        name: "studentA admitting itself",
+        row: (w) => ({ id: uid(), kind: "general", full_name: "Awa Ngono", email: "awa@example.cm", applicant_id: w.ids.studentA }),
+        update: { patch: () => ({ status: "under_review" }), allowed: ADMIN },
+      },
+      {
+        name: "an application submitted as already admitted",
+        row: () => ({ id: uid(), kind: "general", full_name: "Tricheur", email: "t@example.cm", status: "admitted" }),
+        insert: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "application_status_history",
+    scenarios: [
+      {
+        name: "a status change of studentA's application",
+        row: (w) => ({ id: uid(), application_id: w.applicationA, from_status: "submitted", to_status: "under_review" }),
+        select: ["studentA", "admin"],
+        insert: NOBODY,
+        update: { patch: () => ({ to_status: "admitted" }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "student_registrations",
+    scenarios: [
+      {
+        name: "studentA registered for a spare year",
+        row: (w) => ({
+          id: uid(), student_id: w.ids.studentA, academic_year_id: w.spareYear,
+          student_number: `90UO${Math.floor(100000 + Math.random() * 899999)}`, programme_id: w.programme, level_code: "L3",
+        }),
+        select: ["studentA", "admin"],
+        insert: ADMIN,
+        update: { patch: () => ({ status: "suspended" }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "student_notifications",
+    scenarios: [
+      {
+        name: "a notification for studentA",
+        row: (w) => ({ id: uid(), user_id: w.ids.studentA, type: "announcement", title: "Info", message: "Bonjour" }),
+        select: ["studentA", "admin"],
+        insert: ADMIN,
+        update: { patch: () => ({ is_read: true }), allowed: ["studentA"] },
+        delete: ADMIN,
+      },
+      {
+        name: "rewriting a notification's text",
+        row: (w) => ({ id: uid(), user_id: w.ids.studentA, type: "announcement", title: "Info", message: "Bonjour" }),
+        update: { patch: () => ({ title: "Piraté" }), allowed: NOBODY },
+      },
+    ],
+  },
+];
+
+describe("RLS matrix", () => {
+  it("covers every table in schema public", async () => {
+    const rows = await stack().sql<{ tablename: string }>(
+      "select tablename from pg_tables where schemaname = 'public' order by tablename",
+    );
+    expect(SPECS.map((s) => s.table).sort()).toEqual(rows.map((r) => r.tablename).sort());
+  });
+
+  for (const spec of SPECS) {
+    describe(spec.table, () => {
+      for (const scenario of spec.scenarios) {
+        if (scenario.select) {
+          it(`select: ${scenario.name}`, async () => {
+            expect(await runner.select(spec.table, scenario)).toEqual([]);
+          });
+        }
+        if (scenario.insert) {
+          it(`insert: ${scenario.name}`, async () => {
+            expect(await runner.insert(spec.table, scenario)).toEqual([]);
+          });
+        }
+        if (scenario.update) {
+          it(`update: ${scenario.name}`, async () => {
+            expect(await runner.update(spec.table, scenario)).toEqual([]);
+          });
+        }
+        if (scenario.delete) {
+          it(`delete: ${scenario.name}`, async () => {
+            expect(await runner.delete(spec.table, scenario)).toEqual([]);
+          });
+        }
+      }
+    });
+  }
+});

@@ -28,7 +28,7 @@ function slugsOf(collection: string): [string, ...string[]] {
 const ref = (collection: string) =>
   z.enum(slugsOf(collection), { error: (issue) => `unknown ${collection} slug "${String(issue.input)}" (see src/content/${collection}/fr/)` });
 
-const collection = (name: string, schema: z.ZodObject) =>
+const collection = <S extends z.ZodType>(name: string, schema: S) =>
   defineCollection({ loader: glob({ pattern: "{fr,en}/*.md", base: `${CONTENT_ROOT}/${name}` }), schema });
 
 const title = z.string().min(1).max(90);

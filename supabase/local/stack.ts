@@ -10,6 +10,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { LocalKeys } from "./env.ts";
 import { applyMigrations, appliedVersions } from "./migrations.ts";
 import { serveFunction } from "./functions.ts";
+import { authExtensions } from "./auth/index.ts";
 import { attachRealtime } from "./realtime.ts";
 import { SUPABASE_DIR } from "./paths.ts";
 
@@ -113,7 +114,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   // What lite lacks, answered before it: each route returns undefined for paths it does not own.
   const context: LocalContext = { app, db, keys: options.keys, emails };
-  const routes: LocalRoute[] = [(request) => serveFunction(request, options.keys)];
+  const routes: LocalRoute[] = [(request) => serveFunction(request, options.keys), authExtensions];
   const handle = (request: Request, peerAddress: string | null) =>
     withCors(request, () => {
       for (const route of routes) {

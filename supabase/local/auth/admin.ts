@@ -1,0 +1,233 @@
+// GoTrue's admin user API, which lite lacks (SPEC §7): users (list, create, get, update,
+// delete), generate_link, invite, and a user's factors (list, delete). Only the secret key
+// (or a service_role token) may call it: 401 without a bearer token, 403 for a user's.
+import { randomUUID } from "node:crypto";
+import type { LocalContext } from "../stack.ts";
+import { authError, json, readJson } from "./http.ts";
+import { factorJson, factorsOf, rows, userJson } from "./store.ts";
+import { bearerOf, isServiceRole, verifyAccessToken } from "./tokens.ts";
+import { newOtp, sendAuthEmail, tokenHash, verifyLink } from "./mail.ts";
+
+const MIN_PASSWORD = 6;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function requireAdmin(request: Request, context: LocalContext): Promise<Response | null> {
+  if (await isServiceRole(request, context)) return null;
+  const token = bearerOf(request);
+  if (!token) return authError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+  if (!(await verifyAccessToken(token, context.keys.jwtSecret))) return authError(401, "bad_jwt", "invalid JWT: unable to parse or verify signature");
+  return authError(403, "not_admin", "User not allowed");
+}
+
+export async function handleAdmin(request: Request, context: LocalContext, path: string, siteUrl: string): Promise<Response> {
+  const refused = await requireAdmin(request, context);
+  if (refused) return refused;
+  const url = new URL(request.url);
+  const m = /^\/admin\/users(?:\/([^/]+))?(?:\/factors(?:\/([^/]+))?)?\/?$/.exec(path);
+  if (path === "/invite" && request.method === "POST") return invite(request, context, url, siteUrl);
+  if (path === "/admin/generate_link" && request.method === "POST") return generateLink(request, context, url, siteUrl);
+  if (!m) return authError(404, "not_found", "Not found");
+  const [, userId, factorId] = m;
+  const isFactors = path.includes("/factors");
+  if (!userId) {
+    if (request.method === "GET") return listUsers(context, url);
+    if (request.method === "POST") return createUser(request, context);
+    return authError(405, "method_not_allowed", "Method not allowed");
+  }
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) return authError(400, "validation_failed", "user_id must be an UUID");
+  const exists = await rows(context.db, "select 1 from auth.users where id = $1", [userId]);
+  if (!exists.length) return authError(404, "user_not_found", "User not found");
+  if (isFactors) {
+    if (!factorId && request.method === "GET") return json((await factorsOf(context.db, userId)).map(factorJson));
+    if (factorId && request.method === "DELETE") {
+      const deleted = await rows<{ id: string }>(context.db, "delete from auth.mfa_factors where id = $1 and user_id = $2 returning id", [factorId, userId]);
+      return deleted.length ? json({ id: factorId }) : authError(404, "mfa_factor_not_found", "Factor not found");
+    }
+    return authError(405, "method_not_allowed", "Method not allowed");
+  }
+  if (request.method === "GET") return json(await userJson(context.db, userId));
+  if (request.method === "PUT") return updateUser(request, context, userId);
+  if (request.method === "DELETE") {
+    const body = await readJson(request);
+    if (body.should_soft_delete === true) {
+      await context.db.query("update auth.users set deleted_at = now(), email = null, phone = null, encrypted_password = '' where id = $1", [userId]);
+      await context.db.query("delete from auth.identities where user_id = $1", [userId]);
+    } else {
+      await context.db.query("delete from auth.sessions where user_id = $1", [userId]);
+      await context.db.query("delete from auth.users where id = $1", [userId]);
+    }
+    return json({});
+  }
+  return authError(405, "method_not_allowed", "Method not allowed");
+}
+
+async function listUsers(context: LocalContext, url: URL): Promise<Response> {
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const perPage = Math.min(1000, Math.max(1, Number(url.searchParams.get("per_page")) || 50));
+  const [{ total }] = await rows<{ total: number }>(context.db, "select count(*)::int as total from auth.users where deleted_at is null");
+  const ids = await rows<{ id: string }>(
+    context.db,
+    "select id from auth.users where deleted_at is null order by created_at, id limit $1 offset $2",
+    [perPage, (page - 1) * perPage],
+  );
+  const users = [];
+  for (const { id } of ids) users.push(await userJson(context.db, id));
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const links = [];
+  if (page < last) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+  links.push(`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`);
+  return json({ users, aud: "authenticated" }, 200, { "x-total-count": String(total), link: links.join(", ") });
+}
+
+interface UserAttributes {
+  email?: string;
+  phone?: string;
+  password?: string;
+  email_confirm?: boolean;
+  phone_confirm?: boolean;
+  user_metadata?: Record<string, unknown>;
+  app_metadata?: Record<string, unknown>;
+  role?: string;
+  ban_duration?: string;
+  id?: string;
+}
+
+function checkAttributes(body: UserAttributes): Response | null {
+  if (body.email !== undefined && !EMAIL.test(body.email)) return authError(400, "validation_failed", "Unable to validate email address: invalid format");
+  if (body.password !== undefined && body.password.length < MIN_PASSWORD)
+    return json({ code: 422, error_code: "weak_password", msg: `Password should be at least ${MIN_PASSWORD} characters.`, weak_password: { reasons: ["length"] } }, 422);
+  return null;
+}
+
+async function emailTaken(context: LocalContext, email: string, exceptId?: string): Promise<boolean> {
+  const found = await rows(context.db, "select 1 from auth.users where lower(email) = lower($1) and id <> coalesce($2::uuid, '00000000-0000-0000-0000-000000000000')", [email, exceptId ?? null]);
+  return found.length > 0;
+}
+
+/** Inserts a user and its e-mail identity the way sign-up does (profile trigger included). */
+async function insertUser(context: LocalContext, attrs: UserAttributes & { invited?: boolean }): Promise<string> {
+  const id = attrs.id ?? randomUUID();
+  const email = attrs.email?.toLowerCase() ?? null;
+  const providers = email ? ["email"] : attrs.phone ? ["phone"] : [];
+  await context.db.query(
+    `insert into auth.users (id, aud, role, email, phone, encrypted_password, email_confirmed_at, phone_confirmed_at,
+       invited_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+       confirmation_token, recovery_token, email_change, email_change_token_new)
+     values ($1::uuid, 'authenticated', coalesce($2::text, 'authenticated'), $3::text, $4::text,
+       case when $5::text is null then '' else extensions.crypt($5::text, extensions.gen_salt('bf', 10)) end,
+       case when $6::boolean then now() end, case when $7::boolean then now() end, case when $8::boolean then now() end,
+       $9::jsonb, $10::jsonb, now(), now(), '', '', '', '')`,
+    [
+      id,
+      attrs.role ?? null,
+      email,
+      attrs.phone ?? null,
+      attrs.password ?? null,
+      Boolean(attrs.email_confirm),
+      Boolean(attrs.phone_confirm),
+      Boolean(attrs.invited),
+      JSON.stringify({ provider: providers[0] ?? "email", providers, ...(attrs.app_metadata ?? {}) }),
+      JSON.stringify(attrs.user_metadata ?? {}),
+    ],
+  );
+  if (email) {
+    await context.db.query(
+      `insert into auth.identities (id, provider_id, user_id, identity_data, provider, created_at, updated_at)
+       values ($1::uuid, $2::text, $3::uuid, $4::jsonb, 'email', now(), now())`,
+      [randomUUID(), id, id, JSON.stringify({ sub: id, email, email_verified: Boolean(attrs.email_confirm), phone_verified: false })],
+    );
+  }
+  return id;
+}
+
+async function createUser(request: Request, context: LocalContext): Promise<Response> {
+  const body = (await readJson(request)) as UserAttributes;
+  if (!body.email && !body.phone) return authError(400, "validation_failed", "Unable to validate email address: invalid format");
+  const invalid = checkAttributes(body);
+  if (invalid) return invalid;
+  if (body.email && (await emailTaken(context, body.email)))
+    return authError(422, "email_exists", "A user with this email address has already been registered");
+  const id = await insertUser(context, body);
+  if (body.ban_duration && body.ban_duration !== "none") await ban(context, id, body.ban_duration);
+  return json(await userJson(context.db, id));
+}
+
+async function ban(context: LocalContext, id: string, duration: string) {
+  const match = /^(\d+)(h|m|s)$/.exec(duration);
+  const seconds = match ? Number(match[1]) * { h: 3600, m: 60, s: 1 }[match[2] as "h" | "m" | "s"] : 0;
+  await context.db.query("update auth.users set banned_until = now() + make_interval(secs => $2) where id = $1", [id, seconds]);
+}
+
+async function updateUser(request: Request, context: LocalContext, id: string): Promise<Response> {
+  const body = (await readJson(request)) as UserAttributes;
+  const invalid = checkAttributes(body);
+  if (invalid) return invalid;
+  if (body.email && (await emailTaken(context, body.email, id)))
+    return authError(422, "email_exists", "A user with this email address has already been registered");
+  const db = context.db;
+  if (body.email !== undefined) {
+    await db.query("update auth.users set email = lower($2) where id = $1", [id, body.email]);
+    await db.query("update auth.identities set email = lower($2), identity_data = identity_data || jsonb_build_object('email', lower($2)) where user_id = $1 and provider = 'email'", [id, body.email]);
+  }
+  if (body.phone !== undefined) await db.query("update auth.users set phone = $2 where id = $1", [id, body.phone]);
+  if (body.password !== undefined)
+    await db.query("update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)) where id = $1", [id, body.password]);
+  if (body.email_confirm === true) await db.query("update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1", [id]);
+  if (body.phone_confirm === true) await db.query("update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()) where id = $1", [id]);
+  if (body.user_metadata) await db.query("update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1", [id, JSON.stringify(body.user_metadata)]);
+  if (body.app_metadata) await db.query("update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || $2::jsonb where id = $1", [id, JSON.stringify(body.app_metadata)]);
+  if (body.role) await db.query("update auth.users set role = $2 where id = $1", [id, body.role]);
+  if (body.ban_duration === "none") await db.query("update auth.users set banned_until = null where id = $1", [id]);
+  else if (body.ban_duration) await ban(context, id, body.ban_duration);
+  await db.query("update auth.users set updated_at = now() where id = $1", [id]);
+  return json(await userJson(db, id));
+}
+
+const LINK_TYPES = ["signup", "invite", "magiclink", "recovery"] as const;
+
+async function generateLink(request: Request, context: LocalContext, url: URL, siteUrl: string): Promise<Response> {
+  const body = (await readJson(request)) as UserAttributes & { type?: string; data?: Record<string, unknown>; redirect_to?: string };
+  const type = body.type as (typeof LINK_TYPES)[number];
+  if (!LINK_TYPES.includes(type)) return authError(400, "validation_failed", "Invalid or unsupported link type");
+  if (!body.email || !EMAIL.test(body.email)) return authError(400, "validation_failed", "Unable to validate email address: invalid format");
+  const redirectTo = url.searchParams.get("redirect_to") ?? body.redirect_to ?? siteUrl;
+  const [existing] = await rows<{ id: string; email_confirmed_at: string | null }>(context.db, "select id, email_confirmed_at from auth.users where lower(email) = lower($1)", [body.email]);
+  let id = existing?.id;
+  if (type === "signup" || type === "invite") {
+    if (existing?.email_confirmed_at) return authError(422, "email_exists", "A user with this email address has already been registered");
+    if (type === "signup" && !body.password && !existing) return authError(422, "validation_failed", "Password is required for signup link");
+    id ??= await insertUser(context, { email: body.email, password: body.password, user_metadata: body.data, invited: type === "invite" });
+  } else if (!id) {
+    return authError(404, "user_not_found", "User with this email not found");
+  }
+  const otp = newOtp();
+  const hash = tokenHash(body.email, otp);
+  const column = type === "signup" || type === "invite" ? "confirmation" : "recovery";
+  await context.db.query(`update auth.users set ${column}_token = $2, ${column}_sent_at = now() where id = $1`, [id, hash]);
+  return json({
+    ...(await userJson(context.db, id!)),
+    action_link: verifyLink(url.origin, hash, type, redirectTo),
+    email_otp: otp,
+    hashed_token: hash,
+    redirect_to: redirectTo,
+    verification_type: type,
+  });
+}
+
+async function invite(request: Request, context: LocalContext, url: URL, siteUrl: string): Promise<Response> {
+  const body = (await readJson(request)) as { email?: string; data?: Record<string, unknown> };
+  if (!body.email || !EMAIL.test(body.email)) return authError(400, "validation_failed", "Unable to validate email address: invalid format");
+  const [existing] = await rows<{ id: string; email_confirmed_at: string | null }>(context.db, "select id, email_confirmed_at from auth.users where lower(email) = lower($1)", [body.email]);
+  if (existing?.email_confirmed_at) return authError(422, "email_exists", "A user with this email address has already been registered");
+  const id = existing?.id ?? (await insertUser(context, { email: body.email, user_metadata: body.data, invited: true }));
+  const otp = newOtp();
+  const hash = tokenHash(body.email, otp);
+  await context.db.query("update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = coalesce(invited_at, now()) where id = $1", [id, hash]);
+  const link = verifyLink(url.origin, hash, "invite", url.searchParams.get("redirect_to") ?? siteUrl);
+  await sendAuthEmail(context, {
+    to: body.email.toLowerCase(),
+    subject: "You have been invited",
+    text: `You have been invited to create a user on ${siteUrl}.\n\nFollow this link to accept the invite: ${link}`,
+  });
+  return json(await userJson(context.db, id));
+}

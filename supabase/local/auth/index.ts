@@ -1,0 +1,144 @@
+// What the local stack's auth lacks next to hosted GoTrue, as one route in front of lite:
+// - TOTP multi-factor authentication (/factors…) and aal/amr claims in access tokens;
+// - the admin user API (/admin/users…, /admin/generate_link, /invite), secret key only;
+// - factors on the user objects lite returns (supabase-js reads user.factors);
+// - recovery e-mails whose link reaches the API's /verify and honours redirect_to.
+// Everything else is lite's. Registered in supabase/local/stack.ts.
+import type { LocalContext, LocalRoute } from "../stack.ts";
+import { AUTH_PREFIX, json, readJson } from "./http.ts";
+import { ensureAuthTables, rows, userJson } from "./store.ts";
+import { withAssurance } from "./tokens.ts";
+import { handleFactors } from "./factors.ts";
+import { handleAdmin } from "./admin.ts";
+import { newOtp, sendAuthEmail, tokenHash, verifyLink } from "./mail.ts";
+
+export const authExtensions: LocalRoute = (request, context) => {
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith(`${AUTH_PREFIX}/`)) return undefined;
+  const path = url.pathname.slice(AUTH_PREFIX.length);
+  const method = request.method;
+  const handle = (fn: () => Promise<Response>) => ensureAuthTables(context.db).then(fn);
+  const apiKeyRefused = refuseWithoutApiKey(request, context);
+
+  if (path === "/factors" || path.startsWith("/factors/")) return apiKeyRefused ?? handle(() => handleFactors(request, context, path));
+  if (path.startsWith("/admin/") || path === "/invite") {
+    if (path.startsWith("/admin/") && !/^\/admin\/(users|generate_link)/.test(path)) return undefined;
+    return apiKeyRefused ?? handle(() => handleAdmin(request, context, path, siteUrlOf(context)));
+  }
+  if (path === "/recover" && method === "POST") return apiKeyRefused ?? handle(() => recover(request, context, url));
+  if ((path === "/token" || path === "/signup" || path === "/verify") && method === "POST")
+    return handle(() => decorateSession(request, context, path === "/token" ? grantMethod(url) : path));
+  if (path === "/user" && (method === "GET" || method === "PUT")) return handle(() => decorateUser(request, context));
+  if (path === "/verify" && method === "GET") return handle(() => decorateRedirect(request, context, url.searchParams.get("type") ?? "otp"));
+  return undefined;
+};
+
+/** Lite's own answer to a request without a valid API key, so ours match it. */
+function refuseWithoutApiKey(request: Request, context: LocalContext): Promise<Response> | undefined {
+  const key = request.headers.get("apikey") ?? new URL(request.url).searchParams.get("apikey");
+  if (key === context.keys.publishableKey || key === context.keys.secretKey) return undefined;
+  return Promise.resolve(json({ message: "Invalid API key", hint: "Double check your Supabase `apikey`" }, 401));
+}
+
+function siteUrlOf(context: LocalContext): string {
+  const config = (context.app as unknown as { config?: { auth?: { site_url?: string } } }).config;
+  return config?.auth?.site_url ?? "http://127.0.0.1:4321";
+}
+
+function grantMethod(url: URL): string | undefined {
+  const grant = url.searchParams.get("grant_type");
+  if (grant === "password") return "password";
+  if (grant === "pkce") return "oauth";
+  if (grant === "id_token") return "oauth";
+  return undefined; // refresh_token keeps the session's methods
+}
+
+const passThrough = async (response: Response) => new Response(await response.arrayBuffer(), response);
+
+async function decorateSession(request: Request, context: LocalContext, how: string | undefined): Promise<Response> {
+  let method = how;
+  if (how === "/signup") method = "password";
+  let response: Response;
+  if (how === "/verify") {
+    const body = await readJson(request.clone());
+    method = body.type === "email" ? "otp" : String(body.type ?? "otp");
+    response = await verifyEmailOtp(request, context, body);
+  } else {
+    response = await context.app.fetch(request);
+  }
+  if (!response.ok || !response.headers.get("content-type")?.includes("json")) return passThrough(response);
+  const body = (await response.json()) as Record<string, unknown>;
+  if (typeof body.access_token === "string") body.access_token = await withAssurance(body.access_token, context, method);
+  const user = (body.user ?? (body.id ? body : null)) as { id?: string } | null;
+  if (user?.id) {
+    const full = await userJson(context.db, user.id);
+    if (full && "factors" in full) (user as Record<string, unknown>).factors = full.factors;
+  }
+  return json(body, response.status, headersOf(response));
+}
+
+/**
+ * GoTrue verifies an e-mail code with type "email" whether it was sent for a sign-in or a
+ * new account; lite only knows the older "magiclink" and "signup" types, so try those.
+ */
+async function verifyEmailOtp(request: Request, context: LocalContext, body: Record<string, unknown>): Promise<Response> {
+  if (body.type !== "email") return context.app.fetch(request);
+  let response: Response | undefined;
+  for (const type of ["magiclink", "signup"]) {
+    response = await context.app.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: JSON.stringify({ ...body, type }) }));
+    if (response.ok) return response;
+  }
+  return response!;
+}
+
+async function decorateUser(request: Request, context: LocalContext): Promise<Response> {
+  const response = await context.app.fetch(request);
+  if (!response.ok) return passThrough(response);
+  const body = (await response.json()) as Record<string, unknown>;
+  if (typeof body.id === "string") {
+    const factors = await rows(context.db, "select 1 from auth.mfa_factors where user_id = $1 limit 1", [body.id]);
+    if (factors.length) body.factors = (await userJson(context.db, body.id))?.factors;
+  }
+  return json(body, response.status, headersOf(response));
+}
+
+/** GET /verify redirects with the session in the fragment: give that token aal/amr too. */
+async function decorateRedirect(request: Request, context: LocalContext, type: string): Promise<Response> {
+  const response = await context.app.fetch(request);
+  const location = response.headers.get("location");
+  if (!location || !location.includes("access_token=")) return passThrough(response);
+  const [base, fragment] = location.split("#");
+  const params = new URLSearchParams(fragment);
+  params.set("access_token", await withAssurance(params.get("access_token")!, context, type));
+  const headers = headersOf(response);
+  headers.location = `${base}#${params.toString()}`;
+  return new Response(null, { status: response.status, headers });
+}
+
+function headersOf(response: Response): Record<string, string> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== "content-length") headers[name] = value;
+  });
+  return headers;
+}
+
+/** POST /recover: the e-mail's link goes to the API's /verify and back to redirect_to. */
+async function recover(request: Request, context: LocalContext, url: URL): Promise<Response> {
+  const body = await readJson(request.clone());
+  if (body.code_challenge) return passThrough(await context.app.fetch(request)); // PKCE: lite's flow
+  const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+  if (!email) return json({ code: 400, error_code: "validation_failed", msg: "Password recovery requires an email" }, 400);
+  const [user] = await rows<{ id: string }>(context.db, "select id from auth.users where lower(email) = $1", [email]);
+  if (!user) return json({}); // no account enumeration
+  const otp = newOtp();
+  const hash = tokenHash(email, otp);
+  await context.db.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [user.id, hash]);
+  const link = verifyLink(url.origin, hash, "recovery", url.searchParams.get("redirect_to") ?? siteUrlOf(context));
+  await sendAuthEmail(context, {
+    to: email,
+    subject: "Reset Your Password",
+    text: `Reset your password with this code: ${otp}\n\nOr follow this link: ${link}`,
+  });
+  return json({});
+}

@@ -172,6 +172,21 @@ test("the account area shows Connexion when signed out and the dashboard and sig
   await expect(area.getByRole("button", { name: "Déconnexion" })).toBeVisible();
 });
 
+test("the account area shows an error with Réessayer when the browser refuses storage", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", {
+      get() {
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      },
+    });
+  });
+  await page.goto("/contact");
+  const area = page.locator("[data-account-area]");
+  await expect(area).toHaveAttribute("data-state", "error");
+  await expect(area.getByRole("alert")).toContainText("Impossible de vérifier votre session.");
+  await expect(area.getByRole("button", { name: "Réessayer" })).toBeVisible();
+});
+
 test("SEO: canonical URLs, Open Graph, structured data and a sitemap with hreflang pairs", async ({ page, request }) => {
   await page.goto("/en/filieres/accounting-finance");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/programs\/accounting-finance$/);

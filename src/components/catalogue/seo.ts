@@ -2,6 +2,7 @@
 // EducationalOrganization rich results).
 import type { CollectionEntry } from "astro:content";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
+import { useTranslations } from "../../lib/i18n.ts";
 
 type Brand = CollectionEntry<"site">["data"];
 
@@ -45,7 +46,8 @@ export function courseLd(opts: {
     ...(code ? { courseCode: code } : {}),
     url: new URL(localizedPath(locale, path), site).href,
     inLanguage: languages ?? [locale],
-    provider: { "@id": new URL("/#organization", site).href },
+    // Google wants the provider named on the course itself, not only referenced.
+    provider: { "@type": "CollegeOrUniversity", "@id": new URL("/#organization", site).href, name: useTranslations(locale)("site.name"), sameAs: site.origin },
     hasCourseInstance: {
       "@type": "CourseInstance",
       courseMode: "Online",

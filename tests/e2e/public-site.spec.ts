@@ -69,6 +69,17 @@ for (const locale of ["fr", "en"] as const) {
   }
 }
 
+test("on a phone the header stacks and pages stay accessible", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/", "/courses", "/programs/software-engineering", "/en/select-program"]) {
+    await page.goto(path);
+    const search = await page.getByRole("search").first().boundingBox();
+    const account = await page.locator("[data-account-area]").boundingBox();
+    expect(account!.y).toBeGreaterThan(search!.y);
+    await expectNoAxeViolations(page);
+  }
+});
+
 test("the international department's fixed id redirects permanently to its page, in both languages", async ({ page, request }) => {
   for (const [from, to] of [
     ["/departments/international-department", "/university/international-department"],

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { App, ConsoleEmailDriver, InMemoryEmailDriver } from "@supabase/lite";
+import { App, ConsoleEmailDriver, InMemoryEmailDriver, setExperimental } from "@supabase/lite";
 import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { LocalKeys } from "./env.ts";
@@ -12,6 +12,7 @@ import { applyMigrations, appliedVersions } from "./migrations.ts";
 import { serveFunction } from "./functions.ts";
 import { authExtensions } from "./auth/index.ts";
 import { attachRealtime } from "./realtime.ts";
+import { createLocalStorageAdapter, storageDirOf, storageUploads } from "./storage-adapter.ts";
 import { SUPABASE_DIR } from "./paths.ts";
 
 // Telemetry off: this stack runs on developers' and CI machines, never phones home.
@@ -73,6 +74,7 @@ export class PortInUseError extends Error {
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => {});
   if (options.reset && options.dataDir) rmSync(options.dataDir, { recursive: true, force: true });
+  if (options.reset && options.dataDir) rmSync(storageDirOf(options.dataDir), { recursive: true, force: true });
 
   const connection = await createPgliteConnection(options.dataDir ? { url: options.dataDir } : {});
   const emails = options.captureEmails ? new InMemoryEmailDriver() : undefined;
@@ -88,11 +90,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       secret_key: options.keys.secretKey,
       email: { enable_confirmations: false },
     },
+    // Storage (/storage/v1) is experimental in lite: files go through storage-adapter.ts,
+    // access through the RLS policies on storage.objects our migrations create.
+    storage: { enabled: true },
     options: {
       server: { admin: false, disableStudio: true },
       drivers: { email: emails ?? new ConsoleEmailDriver() },
     },
   });
+  setExperimental("storage", true);
+  app._storageAdapter = createLocalStorageAdapter(options.dataDir ? storageDirOf(options.dataDir) : undefined);
   await app.init();
   await app.ensureSystemSchema();
 
@@ -114,7 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   // What lite lacks, answered before it: each route returns undefined for paths it does not own.
   const context: LocalContext = { app, db, keys: options.keys, emails };
-  const routes: LocalRoute[] = [(request) => serveFunction(request, options.keys), authExtensions];
+  const routes: LocalRoute[] = [(request) => serveFunction(request, options.keys), authExtensions, storageUploads];
   const handle = (request: Request, peerAddress: string | null) =>
     withCors(request, () => {
       for (const route of routes) {

@@ -1,75 +1,105 @@
-// The signed-in application, client-side only. For now it greets the user by the name in
-// their profile; the student, teacher and admin areas grow from here.
+// The signed-in application, client-side only. The guard decides what a visitor sees
+// (checking, authentication error, login required, second factor); the shell draws the
+// header (name, profile, notifications, logout) and the page for the path.
 import { useEffect, useState } from "react";
+import type { Session } from "@supabase/supabase-js";
 import { getSupabase } from "../lib/supabase/browser.ts";
 import { useTranslations } from "../lib/i18n.ts";
-import { localizedPath, type Locale } from "../lib/locales.ts";
+import { localizedPath, unlocalizedPath, type Locale } from "../lib/locales.ts";
+import { logoutClient } from "../lib/auth/logout.ts";
+import { LOGOUT_FAILURE_TOAST, LOGOUT_SUCCESS_TOAST, setPendingToast, showToast, translatedToast } from "../lib/auth/toast.ts";
+import Toaster from "../islands/Toaster.tsx";
+import AuthGuard from "./guard/AuthGuard.tsx";
+import ErrorBoundary from "./guard/ErrorBoundary.tsx";
+import ErrorScreen from "./guard/ErrorScreen.tsx";
+import MfaSettings from "./profile/MfaSettings.tsx";
 import { fetchOwnProfile, type Profile } from "./profile/data.ts";
-import NotificationBell from "./notifications/NotificationBell.tsx";
-
-type State =
-  | { kind: "loading" }
-  | { kind: "signed-out" }
-  | { kind: "error"; message: string }
-  | { kind: "ready"; userId: string; profile: Profile | null };
 
 export default function Dashboard({ locale }: { locale: Locale }) {
+  return (
+    <ErrorBoundary locale={locale}>
+      <Toaster locale={locale} />
+      <AuthGuard locale={locale}>{(session) => <Shell locale={locale} session={session} />}</AuthGuard>
+    </ErrorBoundary>
+  );
+}
+
+type ProfileState = { kind: "loading" } | { kind: "error"; error: unknown } | { kind: "ready"; profile: Profile | null };
+
+function Shell({ locale, session }: { locale: Locale; session: Session }) {
   const t = useTranslations(locale);
-  const [state, setState] = useState<State>({ kind: "loading" });
+  const [state, setState] = useState<ProfileState>({ kind: "loading" });
   const [attempt, setAttempt] = useState(0);
+  const [signingOut, setSigningOut] = useState(false);
+  const path = unlocalizedPath(window.location.pathname).replace(/\/+$/, "");
 
   useEffect(() => {
     let cancelled = false;
-    const supabase = getSupabase();
-    (async () => {
-      const { data } = await supabase.auth.getSession();
-      const user = data.session?.user;
-      if (!user) return void (cancelled || setState({ kind: "signed-out" }));
-      const profile = await fetchOwnProfile(supabase, user.id);
-      if (!cancelled) setState({ kind: "ready", userId: user.id, profile });
-    })().catch((error: Error) => cancelled || setState({ kind: "error", message: error.message }));
+    fetchOwnProfile(getSupabase(), session.user.id)
+      .then((profile) => !cancelled && setState({ kind: "ready", profile }))
+      .catch((error: unknown) => !cancelled && setState({ kind: "error", error }));
     return () => {
       cancelled = true;
     };
-  }, [attempt]);
+  }, [session.user.id, attempt]);
 
-  if (state.kind === "loading") {
-    return <p className="p-8 text-gray-600" role="status">{t("dashboard.loading")}</p>;
+  async function signOut() {
+    setSigningOut(true);
+    const result = await logoutClient(getSupabase().auth);
+    if (result.ok) {
+      setPendingToast(sessionStorage, translatedToast(t, LOGOUT_SUCCESS_TOAST));
+      window.location.assign(localizedPath(locale, "/"));
+      return;
+    }
+    setSigningOut(false);
+    showToast(translatedToast(t, LOGOUT_FAILURE_TOAST));
   }
-  if (state.kind === "signed-out") {
-    return (
-      <main className="mx-auto mt-16 max-w-md rounded-xl bg-white p-8 shadow">
-        <h1 className="text-2xl font-bold text-brand-900">{t("dashboard.loginRequiredTitle")}</h1>
-        <p className="mt-2 text-gray-700">{t("dashboard.loginRequiredBody")}</p>
-        <a href={localizedPath(locale, "/login")} className="mt-6 inline-flex rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-          {t("dashboard.loginButton")}
-        </a>
-      </main>
-    );
-  }
+
   if (state.kind === "error") {
-    return (
-      <main className="mx-auto mt-16 max-w-md rounded-xl bg-white p-8 shadow" role="alert">
-        <h1 className="text-2xl font-bold text-red-800">{t("dashboard.errorTitle")}</h1>
-        <p className="mt-2 font-mono text-sm text-gray-700">{state.message}</p>
-        <button type="button" onClick={() => setAttempt((n) => n + 1)} className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
-          {t("dashboard.retry")}
-        </button>
-      </main>
-    );
+    return <ErrorScreen error={state.error} locale={locale} onRetry={() => setTimeout(() => (setState({ kind: "loading" }), setAttempt((n) => n + 1)), 500)} />;
   }
-  const name = state.profile?.full_name;
+  const name = state.kind === "ready" ? state.profile?.full_name : undefined;
   return (
-    <main className="mx-auto max-w-5xl p-8">
-      <div className="flex items-start justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("dashboard.title")}</p>
-          <h1 className="mt-2 text-3xl font-bold text-brand-900" data-testid="dashboard-greeting">
-            {name ? t("dashboard.welcome", { name }) : t("dashboard.welcomeNoName")}
-          </h1>
+    <>
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-5xl flex-col gap-3 px-8 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <a href={localizedPath(locale, "/")} className="font-bold text-brand-900">
+            {t("site.shortName")}
+          </a>
+          <nav className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4" aria-label={t("dashboard.title")}>
+            <a href={localizedPath(locale, "/dashboard")} className="text-sm font-medium text-gray-800 hover:text-brand-700">
+              {t("account.dashboard")}
+            </a>
+            <a href={localizedPath(locale, "/dashboard/profile")} className="text-sm font-medium text-gray-800 hover:text-brand-700">
+              {t("guard.profile")}
+            </a>
+            {/* notifications */}
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              disabled={signingOut}
+              className="rounded-md border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+            >
+              {signingOut ? t("guard.signingOut") : t("guard.signOut")}
+            </button>
+          </nav>
         </div>
-        <NotificationBell locale={locale} userId={state.userId} />
-      </div>
-    </main>
+      </header>
+      <main className="mx-auto max-w-5xl p-8">
+        {state.kind === "loading" ? (
+          <p className="text-gray-600" role="status">
+            {t("dashboard.loading")}
+          </p>
+        ) : (
+          <>
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("dashboard.title")}</p>
+            <h1 className="mt-2 text-3xl font-bold text-brand-900" data-testid="dashboard-greeting">
+              {name ? t("dashboard.welcome", { name }) : t("dashboard.welcomeNoName")}
+            </h1>
+            {path === "/dashboard/profile" && <MfaSettings locale={locale} />}
+          </>
+        )}
+      </main>
+    </>
   );
 }

@@ -47,8 +47,8 @@ test("the sign-in form explains bad input and a wrong password without losing wh
   await expect(page.getByLabel("Adresse e-mail")).toHaveValue(student.email);
 });
 
-test("the dashboard asks a signed-out visitor to sign in", async ({ page }) => {
+test("the dashboard sends a signed-out visitor to sign in", async ({ page }) => {
   await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { name: "Connexion requise" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Se connecter" })).toHaveAttribute("href", "/login");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  await expect(page.getByRole("heading", { name: "Connexion", exact: true })).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { atom } from "nanostores";
 
 export interface Toast {
   id: number;
-  /** i18n keys. */
+  /** Text as shown (already in the user's language), so it survives a page change. */
   title: string;
   description?: string;
   variant: "success" | "destructive";
@@ -25,8 +25,14 @@ export function dismissToast(id: number): void {
 
 export const PENDING_TOAST_KEY = "uel-pending-toast";
 
+/** i18n keys of the logout toasts (SPEC §8). */
 export const LOGOUT_SUCCESS_TOAST = { title: "errors.logout.successTitle", description: "errors.logout.successBody", variant: "success" } as const;
 export const LOGOUT_FAILURE_TOAST = { title: "errors.logout.failureTitle", description: "errors.logout.failureBody", variant: "destructive" } as const;
+
+/** A toast of i18n keys, translated. */
+export function translatedToast(t: (key: string) => string, toast: { title: string; description?: string; variant: Toast["variant"] }): Omit<Toast, "id"> {
+  return { title: t(toast.title), description: toast.description ? t(toast.description) : undefined, variant: toast.variant };
+}
 
 export function setPendingToast(storage: Pick<Storage, "setItem">, toast: Omit<Toast, "id">): void {
   try {

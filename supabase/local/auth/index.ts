@@ -14,6 +14,7 @@ import { newOtp, sendAuthEmail, tokenHash, verifyLink } from "./mail.ts";
 
 export const authExtensions: LocalRoute = (request, context) => {
   const url = new URL(request.url);
+  if (url.pathname === "/__test/emails") return capturedEmails(url, context);
   if (!url.pathname.startsWith(`${AUTH_PREFIX}/`)) return undefined;
   const path = url.pathname.slice(AUTH_PREFIX.length);
   const method = request.method;
@@ -141,4 +142,15 @@ async function recover(request: Request, context: LocalContext, url: URL): Promi
     text: `Reset your password with this code: ${otp}\n\nOr follow this link: ${link}`,
   });
   return json({});
+}
+
+/**
+ * GET /__test/emails?to=address: the e-mails a test stack kept (captureEmails), for browser
+ * tests that follow a recovery link. Absent from stacks that print e-mails (npm start).
+ */
+function capturedEmails(url: URL, context: LocalContext): Promise<Response> | undefined {
+  if (!context.emails) return undefined;
+  const to = (url.searchParams.get("to") ?? "").toLowerCase();
+  const messages = (context.emails.messages.get(to) ?? []).map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }));
+  return Promise.resolve(json(messages));
 }

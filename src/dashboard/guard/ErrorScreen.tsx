@@ -1,0 +1,39 @@
+// The generic error screen (SPEC §8): network, server (500–504), client (a code chunk that
+// failed to load, or a newer version online) and unknown, each with its actions and the
+// technical detail folded away.
+import { useTranslations } from "../../lib/i18n.ts";
+import { localizedPath, type Locale } from "../../lib/locales.ts";
+import { classifyError } from "../../lib/errors/classify.ts";
+
+const button = "rounded-md px-4 py-2 font-semibold";
+
+export default function ErrorScreen({ error, locale, onRetry, retrying = false }: { error: unknown; locale: Locale; onRetry: () => void; retrying?: boolean }) {
+  const t = useTranslations(locale);
+  const { kind, reason } = classifyError(error);
+  const copy = kind === "client" ? reason ?? "chunk" : kind;
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return (
+    <main className="mx-auto mt-16 max-w-md rounded-xl bg-white p-8 shadow" role="alert" data-error-kind={kind}>
+      <h1 className="text-2xl font-bold text-red-800">{t(`errors.screen.${copy}.title`)}</h1>
+      <p className="mt-2 text-gray-700">{t(`errors.screen.${copy}.body`)}</p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+        {kind === "client" ? (
+          <button type="button" onClick={() => window.location.reload()} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
+            {t("errors.screen.reload")}
+          </button>
+        ) : (
+          <button type="button" onClick={onRetry} disabled={retrying} className={`${button} bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60`}>
+            {retrying ? t("errors.screen.retrying") : t("errors.screen.retry")}
+          </button>
+        )}
+        <a href={localizedPath(locale, "/")} className={`${button} border border-gray-400 text-center text-gray-800 hover:bg-gray-100`}>
+          {t("errors.screen.home")}
+        </a>
+      </div>
+      <details className="mt-6 text-sm text-gray-600">
+        <summary className="cursor-pointer">{t("errors.screen.details")}</summary>
+        <pre className="mt-2 whitespace-pre-wrap break-words font-mono text-xs">{detail}</pre>
+      </details>
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+// The reset/update password page: reached from the recovery link (supabase-js reads the
+// session from the URL: PASSWORD_RECOVERY) or signed in. Never redirected away (SPEC §4).
+import { useState, type SubmitEvent } from "react";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { useTranslations } from "../../lib/i18n.ts";
+import { localizedPath, type Locale } from "../../lib/locales.ts";
+import { fieldErrors, newPasswordSchema } from "../../lib/forms/auth.ts";
+import { Field, FormAlert, Notice, Submit, linkClass, primaryButton } from "./ui.tsx";
+import { explain, type ShownError } from "./errors.ts";
+import { useAuthState } from "./hooks.ts";
+
+export default function ResetPasswordForm({ locale }: { locale: Locale }) {
+  const t = useTranslations(locale);
+  const auth = useAuthState();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<ShownError | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  if (auth.loading) return <p role="status" className="mt-6 text-gray-600">{t("guard.checking")}</p>;
+  if (done) {
+    return (
+      <div className="mt-6 flex flex-col gap-4">
+        <Notice>{t("auth.notices.passwordUpdated")}</Notice>
+        <a href={localizedPath(locale, "/dashboard")} className={`${primaryButton} text-center`}>
+          {t("account.dashboard")}
+        </a>
+      </div>
+    );
+  }
+  if (!auth.session) {
+    return (
+      <div className="mt-6 flex flex-col gap-4">
+        <Notice>{t("auth.notices.needsRecoveryLink")}</Notice>
+        <a href={localizedPath(locale, "/forgot-password")} className={`${linkClass} text-center`}>
+          {t("auth.links.forgot")}
+        </a>
+      </div>
+    );
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const form = new FormData(event.currentTarget);
+    const parsed = newPasswordSchema.safeParse({ password: form.get("password") ?? "", passwordConfirm: form.get("passwordConfirm") ?? "" });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { error } = await getSupabase().auth.updateUser({ password: parsed.data.password });
+      if (error) return setFormError(explain(t, error));
+      setDone(true);
+    } catch (thrown) {
+      setFormError(explain(t, thrown));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-busy={busy}>
+      <FormAlert message={formError?.message ?? null} items={formError?.items} />
+      <Field id="reset-password" name="password" type="password" autoComplete="new-password" label={t("auth.fields.newPassword")} error={errors.password} />
+      <Field id="reset-password-confirm" name="passwordConfirm" type="password" autoComplete="new-password" label={t("auth.fields.passwordConfirm")} error={errors.passwordConfirm} />
+      <Submit busy={busy} label={t("auth.actions.updatePassword")} busyLabel={t("auth.actions.working")} />
+    </form>
+  );
+}

@@ -1,0 +1,191 @@
+// Sign-in (SPEC §5, §7): by e-mail or phone with a password, or with a one-time code
+// (created on first use, sent by SMS to a phone by default); then the second factor when
+// the account has one; then back to the page that asked, or the dashboard.
+import { useState, type SubmitEvent } from "react";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { useTranslations } from "../../lib/i18n.ts";
+import { localizedPath, type Locale } from "../../lib/locales.ts";
+import { DEFAULT_OTP_CHANNEL, OTP_CREATES_USER } from "../../lib/constants.ts";
+import { afterSignInPath } from "../../lib/auth/redirects.ts";
+import { codeSchema, fieldErrors, identifierOf, otpRequestSchema, passwordSignInSchema, type Channel } from "../../lib/forms/auth.ts";
+import { Field, FormAlert, Notice, Submit, Tabs, linkClass } from "./ui.tsx";
+import { explain, type ShownError } from "./errors.ts";
+import { useSignedInRedirect } from "./hooks.ts";
+import MfaChallenge from "./MfaChallenge.tsx";
+
+type Step = { kind: "credentials" } | { kind: "code"; to: { email: string } | { phone: string } } | { kind: "mfa" };
+
+export default function SignInForm({ locale }: { locale: Locale }) {
+  const t = useTranslations(locale);
+  const [method, setMethod] = useState<"password" | "otp">("password");
+  const [channel, setChannel] = useState<Channel>("email");
+  const [step, setStep] = useState<Step>({ kind: "credentials" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<ShownError | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [handling, setHandling] = useState(false);
+  useSignedInRedirect(locale, handling);
+
+  const goOn = () => window.location.assign(afterSignInPath(locale, window.location.search));
+
+  async function afterSignIn() {
+    const { data } = await getSupabase().auth.mfa.getAuthenticatorAssuranceLevel();
+    if (data?.nextLevel === "aal2" && data.currentLevel !== "aal2") return setStep({ kind: "mfa" });
+    goOn();
+  }
+
+  async function run(action: () => Promise<void>) {
+    setFormError(null);
+    setNotice(null);
+    setBusy(true);
+    setHandling(true);
+    try {
+      await action();
+    } catch (thrown) {
+      setFormError(explain(t, thrown));
+      setHandling(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function validate<T>(result: { success: true; data: T } | { success: false; error: import("zod").ZodError }): T | null {
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    const found = fieldErrors(result.error);
+    setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v)])));
+    return null;
+  }
+
+  async function onCredentials(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const raw = { channel, email: form.get("email") ?? "", phone: form.get("phone") ?? "", password: form.get("password") ?? "" };
+    if (method === "password") {
+      const data = validate(passwordSignInSchema.safeParse(raw));
+      if (!data) return;
+      await run(async () => {
+        const { error } = await getSupabase().auth.signInWithPassword({ ...identifierOf(data), password: data.password } as never);
+        if (error) {
+          setHandling(false);
+          return setFormError(explain(t, error));
+        }
+        await afterSignIn();
+      });
+    } else {
+      const data = validate(otpRequestSchema.safeParse(raw));
+      if (!data) return;
+      const to = identifierOf(data);
+      await run(async () => {
+        await sendCode(to);
+        setStep({ kind: "code", to });
+        setNotice(t("auth.notices.codeSent"));
+      });
+    }
+  }
+
+  async function sendCode(to: { email: string } | { phone: string }) {
+    const options = "phone" in to ? { shouldCreateUser: OTP_CREATES_USER, channel: DEFAULT_OTP_CHANNEL } : { shouldCreateUser: OTP_CREATES_USER, emailRedirectTo: window.location.origin + localizedPath(locale, "/dashboard") };
+    const { error } = await getSupabase().auth.signInWithOtp({ ...to, options } as never);
+    if (error) throw error;
+  }
+
+  async function onCode(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (step.kind !== "code") return;
+    const data = validate(codeSchema.safeParse({ code: new FormData(event.currentTarget).get("code") }));
+    if (!data) return;
+    await run(async () => {
+      const params = "phone" in step.to ? { phone: step.to.phone, token: data.code, type: "sms" as const } : { email: step.to.email, token: data.code, type: "email" as const };
+      const { error } = await getSupabase().auth.verifyOtp(params);
+      if (error) {
+        setHandling(false);
+        return setFormError(explain(t, error));
+      }
+      await afterSignIn();
+    });
+  }
+
+  async function onResend() {
+    if (step.kind !== "code") return;
+    const to = step.to;
+    await run(async () => {
+      if ("phone" in to) {
+        const { error } = await getSupabase().auth.resend({ type: "sms", phone: to.phone });
+        if (error) throw error;
+      } else {
+        await sendCode(to);
+      }
+      setNotice(t("auth.notices.codeResent"));
+    });
+  }
+
+  if (step.kind === "mfa") {
+    return (
+      <MfaChallenge
+        locale={locale}
+        onVerified={goOn}
+        onCancel={() => void getSupabase().auth.signOut({ scope: "local" }).then(() => window.location.reload())}
+      />
+    );
+  }
+
+  if (step.kind === "code") {
+    return (
+      <form noValidate onSubmit={onCode} className="mt-6 flex flex-col gap-4" aria-busy={busy}>
+        {notice && <Notice>{notice}</Notice>}
+        <FormAlert message={formError?.message ?? null} items={formError?.items} />
+        <Field id="sign-in-code" name="code" label={t("auth.fields.code")} inputMode="numeric" autoComplete="one-time-code" error={errors.code} />
+        <Submit busy={busy} label={t("auth.actions.verifyCode")} busyLabel={t("auth.actions.working")} />
+        <button type="button" onClick={() => void onResend()} disabled={busy} className={linkClass}>
+          {t("auth.actions.resend")}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={onCredentials} className="mt-6 flex flex-col gap-4" aria-busy={busy}>
+      <Tabs
+        label={t("auth.method.label")}
+        value={method}
+        onChange={(value) => (setMethod(value), setErrors({}), setFormError(null))}
+        options={[
+          { value: "password", label: t("auth.method.password") },
+          { value: "otp", label: t("auth.method.otp") },
+        ]}
+      />
+      <Tabs
+        label={t("auth.identifier.label")}
+        value={channel}
+        onChange={(value) => (setChannel(value), setErrors({}))}
+        options={[
+          { value: "email", label: t("auth.identifier.email") },
+          { value: "phone", label: t("auth.identifier.phone") },
+        ]}
+      />
+      {notice && <Notice>{notice}</Notice>}
+      <FormAlert message={formError?.message ?? (errors.form && !errors.email && !errors.phone ? errors.form : null)} items={formError?.items} />
+      {channel === "email" ? (
+        <Field id="sign-in-email" name="email" type="email" autoComplete="email" label={t("signIn.email")} error={errors.email} />
+      ) : (
+        <Field id="sign-in-phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" label={t("auth.fields.phone")} hint={t("auth.hints.phone")} error={errors.phone} />
+      )}
+      {method === "password" && (
+        <Field id="sign-in-password" name="password" type="password" autoComplete="current-password" label={t("signIn.password")} error={errors.password} />
+      )}
+      <Submit busy={busy} label={method === "password" ? t("signIn.submit") : t("auth.actions.sendCode")} busyLabel={t("signIn.submitting")} />
+      <div className="flex flex-col gap-2 text-center">
+        <a href={localizedPath(locale, "/forgot-password")} className={linkClass}>
+          {t("auth.links.forgot")}
+        </a>
+        <a href={localizedPath(locale, "/signup")} className={linkClass}>
+          {t("auth.links.signup")}
+        </a>
+      </div>
+    </form>
+  );
+}

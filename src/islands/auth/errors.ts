@@ -1,0 +1,15 @@
+// Server answers to form messages in the user's language (weak password reasons included).
+import type { TFunction } from "i18next";
+import { authErrorKey, weakPasswordReasonKeys, type AuthErrorLike } from "../../lib/auth/messages.ts";
+
+export interface ShownError {
+  message: string;
+  items?: string[];
+}
+
+export function explain(t: TFunction, error: unknown): ShownError {
+  const e = (error ?? {}) as AuthErrorLike;
+  const key = authErrorKey(e);
+  if (e.code === "weak_password") return { message: t(key), items: weakPasswordReasonKeys(e.reasons ?? ["unknown"]).map((k) => t(k)) };
+  return { message: t(key) };
+}

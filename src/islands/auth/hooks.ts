@@ -1,0 +1,45 @@
+// What every authentication island needs: the session store started, and the SPEC §4
+// redirect of a signed-in user (confirmed e-mail, no pending second factor) away from the
+// sign-in, sign-up and forgot-password pages, after 200 ms, at most 5 times per 30 s.
+import { useEffect, useRef } from "react";
+import { useStore } from "@nanostores/react";
+import { $auth, ensureSessionStore } from "../../lib/auth/client.ts";
+import { signedInRedirect, takeStoredRedirect } from "../../lib/auth/redirects.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import type { Locale } from "../../lib/locales.ts";
+
+export function useAuthState() {
+  ensureSessionStore();
+  return useStore($auth);
+}
+
+/** `paused` while the form itself is signing in (it navigates, or asks for a code). */
+export function useSignedInRedirect(locale: Locale, paused: boolean): void {
+  const state = useAuthState();
+  const done = useRef(false);
+  useEffect(() => {
+    if (paused || done.current || state.loading || !state.session || !state.user) return;
+    const plan = signedInRedirect({
+      path: window.location.pathname,
+      search: window.location.search,
+      locale,
+      authenticated: true,
+      emailConfirmed: Boolean(state.user.email_confirmed_at || state.user.phone_confirmed_at),
+    });
+    if (!plan) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    void (async () => {
+      // A user who still owes a second factor stays to give it.
+      const { data } = await getSupabase().auth.mfa.getAuthenticatorAssuranceLevel();
+      if (cancelled || (data && data.nextLevel === "aal2" && data.currentLevel !== "aal2")) return;
+      if (!takeStoredRedirect(sessionStorage)) return;
+      done.current = true;
+      timer = setTimeout(() => window.location.replace(plan.to), plan.delayMs);
+    })();
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [state.loading, state.session, state.user, paused, locale]);
+}

@@ -1,0 +1,159 @@
+// Authentication in the browser against the local stack: sign-up, weak password, recovery
+// by the e-mailed link, MFA enrolment then sign-in with a code, logout toast, protected
+// pages, the signed-in redirect limit and cross-tab logout.
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_API_URL } from "./server-ports.ts";
+import { totpCode } from "../../supabase/local/auth/totp.ts";
+
+const PASSWORD = "Mot-De-Passe-E2E-2026";
+let counter = 0;
+const newEmail = (tag: string) => `e2e.${tag}.${Date.now()}.${counter++}@example.cm`;
+
+async function signUp(page: Page, email: string, name = "Étudiant E2E", password = PASSWORD) {
+  await page.goto("/signup");
+  await page.getByLabel("Nom complet").fill(name);
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await page.getByLabel("Confirmez le mot de passe").fill(password);
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+test("a visitor signs up and lands on the dashboard, greeted by name", async ({ page }) => {
+  await signUp(page, newEmail("signup"), "Nadine Ewodo");
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await expect(page.getByTestId("dashboard-greeting")).toHaveText("Bonjour, Nadine Ewodo");
+});
+
+test("a weak password shows the server's reasons in the user's language", async ({ page }) => {
+  await signUp(page, newEmail("weak"), "Faible", "abc");
+  await expect(page.getByRole("alert")).toContainText("Ce mot de passe est trop faible");
+  await expect(page.getByRole("alert")).toContainText("il est trop court");
+  await page.goto("/en/signup");
+  await page.getByLabel("Full name").fill("Weak");
+  await page.getByLabel("E-mail address").fill(newEmail("weak-en"));
+  await page.getByLabel("Password", { exact: true }).fill("abc");
+  await page.getByLabel("Confirm the password").fill("abc");
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page.getByRole("alert")).toContainText("it is too short");
+});
+
+test("sign-in without an identifier says what is missing", async ({ page }) => {
+  await page.goto("/en/login");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Enter a valid e-mail address.")).toBeVisible();
+  await page.getByRole("tab", { name: "Phone" }).click();
+  await page.getByLabel("Phone number").fill("12");
+  await page.getByLabel("Password", { exact: true }).fill("x");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Enter a phone number in international format")).toBeVisible();
+});
+
+test("forgot password: the e-mailed link opens the reset page and the new password works", async ({ page, request }) => {
+  const email = newEmail("reset");
+  await signUp(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto("/forgot-password");
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByRole("button", { name: "Envoyer le lien" }).click();
+  await expect(page.getByRole("status")).toContainText("un lien pour choisir un nouveau mot de passe");
+
+  const mails = (await (await request.get(`${E2E_API_URL}/__test/emails?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+  const link = /https?:\/\/\S+/.exec(mails.at(-1)!.text)![0];
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password/);
+  await page.getByLabel("Nouveau mot de passe").fill("Nouveau-Mot-De-Passe-E2E");
+  await page.getByLabel("Confirmez le mot de passe").fill("Nouveau-Mot-De-Passe-E2E");
+  await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
+  await expect(page.getByRole("status")).toHaveText("Votre mot de passe est enregistré.");
+  // The reset page never sends a signed-in user away.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/reset-password/);
+
+  await page.evaluate(() => localStorage.clear());
+  await page.goto("/login");
+  await signIn(page, email, "Nouveau-Mot-De-Passe-E2E");
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+});
+
+test("MFA: enrol in the profile, log out with the toast, sign in again with a code", async ({ page }) => {
+  const email = newEmail("mfa");
+  await signUp(page, email, "Paul Mfa");
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await page.goto("/dashboard/profile");
+  await page.getByLabel("Nom de l'appareil").fill("Mon téléphone");
+  await page.getByRole("button", { name: "Ajouter une application d'authentification" }).click();
+  await expect(page.getByRole("img", { name: "QR code à scanner avec votre application d'authentification" })).toBeVisible();
+  const secret = (await page.getByTestId("mfa-secret").textContent())!.trim();
+  await page.getByLabel("Code à 6 chiffres").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Activer" }).click();
+  await expect(page.getByTestId("mfa-factors")).toContainText("Mon téléphone");
+
+  await page.getByRole("button", { name: "Déconnexion" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("toast")).toContainText("Déconnexion réussie");
+  await expect(page.getByTestId("toast")).toContainText("Vous avez été déconnecté avec succès.");
+
+  await page.goto("/login");
+  await signIn(page, email);
+  await expect(page.getByTestId("mfa-challenge")).toBeVisible();
+  await page.getByLabel("Code à 6 chiffres").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Vérifier" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await expect(page.getByTestId("dashboard-greeting")).toHaveText("Bonjour, Paul Mfa");
+  const aal = await page.evaluate(() => JSON.parse(atob(JSON.parse(localStorage.getItem("uel-auth")!).access_token.split(".")[1])).aal);
+  expect(aal).toBe("aal2");
+});
+
+test("a protected page sends a signed-out visitor to login and back after signing in", async ({ page }) => {
+  const email = newEmail("protected");
+  await signUp(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto("/dashboard/profile");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fprofile$/);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByRole("heading", { name: "Vérification en deux étapes" })).toBeVisible();
+});
+
+test("a signed-in user on login goes to the dashboard at most 5 times in 30 s", async ({ page }) => {
+  await signUp(page, newEmail("limit"));
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  for (let i = 0; i < 5; i++) {
+    await page.goto(i % 2 ? "/signup" : "/login");
+    await expect(page).toHaveURL(/\/dashboard\/?$/);
+  }
+  await page.goto("/login");
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(/\/login$/);
+  // After 30 s the counter starts again.
+  await page.evaluate(() => {
+    const key = "uel-auth-redirects";
+    const counter = JSON.parse(sessionStorage.getItem(key)!);
+    sessionStorage.setItem(key, JSON.stringify({ ...counter, since: counter.since - 30_000 }));
+  });
+  await page.goto("/forgot-password");
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+});
+
+test("logging out in one tab signs the other tab out", async ({ context }) => {
+  const first = await context.newPage();
+  await signUp(first, newEmail("tabs"));
+  await expect(first).toHaveURL(/\/dashboard\/?$/);
+  const second = await context.newPage();
+  await second.goto("/dashboard");
+  await expect(second.getByTestId("dashboard-greeting")).toBeVisible();
+
+  await first.getByRole("button", { name: "Déconnexion" }).click();
+  await expect(first.getByTestId("toast")).toContainText("Déconnexion réussie");
+  await expect(second).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+});

@@ -7,6 +7,7 @@ import type { Session } from "@supabase/supabase-js";
 import { useTranslations } from "../../lib/i18n.ts";
 import type { Locale } from "../../lib/locales.ts";
 import { loginPathFor } from "../../lib/auth/redirects.ts";
+import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useAuthState } from "../../islands/auth/hooks.ts";
 import MfaChallenge from "../../islands/auth/MfaChallenge.tsx";
@@ -43,7 +44,7 @@ export default function AuthGuard({
     void getSupabase()
       .auth.mfa.getAuthenticatorAssuranceLevel()
       .then(({ data }) => {
-        if (!cancelled) setAssurance(data?.nextLevel === "aal2" && data.currentLevel !== "aal2" ? "needs-aal2" : "ok");
+        if (!cancelled) setAssurance(needsSecondFactor(data) ? "needs-aal2" : "ok");
       })
       .catch(() => !cancelled && setAssurance("ok"));
     return () => {

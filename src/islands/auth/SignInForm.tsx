@@ -7,6 +7,7 @@ import { useTranslations } from "../../lib/i18n.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { DEFAULT_OTP_CHANNEL, OTP_CREATES_USER } from "../../lib/constants.ts";
 import { afterSignInPath } from "../../lib/auth/redirects.ts";
+import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { codeSchema, fieldErrors, identifierOf, otpRequestSchema, passwordSignInSchema, type Channel } from "../../lib/forms/auth.ts";
 import { Field, FormAlert, Notice, Submit, Tabs, linkClass } from "./ui.tsx";
 import { explain, type ShownError } from "./errors.ts";
@@ -31,7 +32,7 @@ export default function SignInForm({ locale }: { locale: Locale }) {
 
   async function afterSignIn() {
     const { data } = await getSupabase().auth.mfa.getAuthenticatorAssuranceLevel();
-    if (data?.nextLevel === "aal2" && data.currentLevel !== "aal2") return setStep({ kind: "mfa" });
+    if (needsSecondFactor(data)) return setStep({ kind: "mfa" });
     goOn();
   }
 

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { useStore } from "@nanostores/react";
 import { $auth, ensureSessionStore } from "../../lib/auth/client.ts";
 import { signedInRedirect, takeStoredRedirect } from "../../lib/auth/redirects.ts";
+import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import type { Locale } from "../../lib/locales.ts";
 
@@ -32,7 +33,7 @@ export function useSignedInRedirect(locale: Locale, paused: boolean): void {
     void (async () => {
       // A user who still owes a second factor stays to give it.
       const { data } = await getSupabase().auth.mfa.getAuthenticatorAssuranceLevel();
-      if (cancelled || (data && data.nextLevel === "aal2" && data.currentLevel !== "aal2")) return;
+      if (cancelled || needsSecondFactor(data)) return;
       if (!takeStoredRedirect(sessionStorage)) return;
       done.current = true;
       timer = setTimeout(() => window.location.replace(plan.to), plan.delayMs);

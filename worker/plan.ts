@@ -1,8 +1,9 @@
-// Pure planning of course-start notifications: from the candidates the database returns
-// (online sessions about to start × students actively enrolled), decide who gets which
-// notification, in which words, until when. No I/O, the clock is a parameter.
+// Pure planning of course-start notifications: from the online sessions about to start
+// and the students actively enrolled in each (as the database returns them), decide who
+// gets a notification, in which words, until when. No I/O; the clock is a parameter.
+// The plan stays grouped (per session, per language) so it travels compactly.
 import { useTranslations } from "../src/lib/i18n.ts";
-import { isLocale, DEFAULT_LOCALE } from "../src/lib/locales.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../src/lib/locales.ts";
 import {
   COURSE_START_WINDOW_MINUTES,
   COURSE_STARTING_PRIORITY,
@@ -12,40 +13,40 @@ import {
   NOTIFICATION_EXPIRY_HOURS,
 } from "../src/lib/notifications/rules.ts";
 
-/** One online session about to start and one student actively enrolled in its course. */
-export interface Candidate {
+/** An online session about to start, with the students actively enrolled in its course. */
+export interface SessionCandidate {
   event_id: string;
   course_id: string;
   course_title: string;
   start_time: string;
-  is_online: boolean;
-  enrollment_status: string;
   meeting_platform: string | null;
   zoom_meeting_id: string | null;
   zoom_passcode: string | null;
   teams_meeting_url: string | null;
-  user_id: string;
-  locale: string | null;
-  /** The student's latest course_starting notification for this course, if recent. */
-  last_notified_at: string | null;
+  students: {
+    user_id: string;
+    locale: string | null;
+    /** The student's latest course_starting notification for this course, if recent. */
+    last_notified_at: string | null;
+  }[];
 }
 
-export interface PlannedNotification {
-  user_id: string;
+/** The notifications of one session: shared fields, then the words and recipients per language. */
+export interface SessionNotifications {
   schedule_event_id: string;
   type: typeof COURSE_STARTING_TYPE;
   priority: typeof COURSE_STARTING_PRIORITY;
-  title: string;
-  message: string;
   data: { course_title: string; start_time: string; meeting_url: string | null };
   action_url: string | null;
-  action_label: string | null;
   expires_at: string;
+  messages: { locale: Locale; title: string; message: string; action_label: string | null; user_ids: string[] }[];
 }
 
 export interface Plan {
-  notifications: PlannedNotification[];
-  /** Candidates left out because the student was notified for that course recently. */
+  batches: SessionNotifications[];
+  /** How many notifications the batches hold. */
+  planned: number;
+  /** Students left out because they were notified for that course recently. */
   skipped: number;
 }
 
@@ -59,45 +60,62 @@ export function courseStartWindow(now: Date) {
 }
 
 /** The class's join link: Zoom (with passcode) or Teams, else none. */
-export function meetingUrl(c: Pick<Candidate, "meeting_platform" | "zoom_meeting_id" | "zoom_passcode" | "teams_meeting_url">): string | null {
-  const zoomId = c.zoom_meeting_id?.replace(/\s+/g, "");
-  if (c.meeting_platform !== "teams" && zoomId) {
-    return `https://zoom.us/j/${zoomId}${c.zoom_passcode ? `?pwd=${encodeURIComponent(c.zoom_passcode)}` : ""}`;
+export function meetingUrl(
+  session: Pick<SessionCandidate, "meeting_platform" | "zoom_meeting_id" | "zoom_passcode" | "teams_meeting_url">,
+): string | null {
+  const zoomId = session.zoom_meeting_id?.replace(/\s+/g, "");
+  if (session.meeting_platform !== "teams" && zoomId) {
+    const passcode = session.zoom_passcode ? `?pwd=${encodeURIComponent(session.zoom_passcode)}` : "";
+    return `https://zoom.us/j/${zoomId}${passcode}`;
   }
-  return c.teams_meeting_url ?? null;
+  return session.teams_meeting_url ?? null;
 }
 
-export function planCourseStartNotifications(candidates: readonly Candidate[], now: Date): Plan {
+export function planCourseStartNotifications(sessions: readonly SessionCandidate[], now: Date): Plan {
   const { windowStart, windowEnd, duplicateSince } = courseStartWindow(now);
-  const notified = new Set<string>(); // user+course already given one in this plan
-  const notifications: PlannedNotification[] = [];
+  const expiresAt = new Date(now.getTime() + NOTIFICATION_EXPIRY_HOURS * 60 * MINUTE_MS).toISOString();
+  const notified = new Set<string>(); // student+course given a notice in this plan
+  const batches: SessionNotifications[] = [];
+  let planned = 0;
   let skipped = 0;
 
-  for (const c of candidates) {
-    const start = new Date(c.start_time);
-    if (!c.is_online || c.enrollment_status !== "active") continue;
+  for (const session of sessions) {
+    const start = new Date(session.start_time);
     if (start < windowStart || start > windowEnd) continue;
-    const key = `${c.user_id}:${c.course_id}`;
-    const recentlyNotified = c.last_notified_at !== null && new Date(c.last_notified_at) >= duplicateSince;
-    if (recentlyNotified || notified.has(key)) {
-      skipped++;
-      continue;
+    const recipients = new Map<Locale, string[]>();
+    for (const student of session.students) {
+      const key = `${student.user_id}:${session.course_id}`;
+      const recent = student.last_notified_at !== null && new Date(student.last_notified_at) >= duplicateSince;
+      if (recent || notified.has(key)) {
+        skipped++;
+        continue;
+      }
+      notified.add(key);
+      const locale = isLocale(student.locale) ? student.locale : DEFAULT_LOCALE;
+      recipients.set(locale, [...(recipients.get(locale) ?? []), student.user_id]);
     }
-    notified.add(key);
-    const t = useTranslations(isLocale(c.locale) ? c.locale : DEFAULT_LOCALE);
-    const url = meetingUrl(c);
-    notifications.push({
-      user_id: c.user_id,
-      schedule_event_id: c.event_id,
+    if (!recipients.size) continue;
+
+    const url = meetingUrl(session);
+    batches.push({
+      schedule_event_id: session.event_id,
       type: COURSE_STARTING_TYPE,
       priority: COURSE_STARTING_PRIORITY,
-      title: t("notifications.courseStarting.title"),
-      message: t("notifications.courseStarting.message", { course: c.course_title }),
-      data: { course_title: c.course_title, start_time: start.toISOString(), meeting_url: url },
+      data: { course_title: session.course_title, start_time: start.toISOString(), meeting_url: url },
       action_url: url,
-      action_label: url ? t("notifications.courseStarting.action") : null,
-      expires_at: new Date(now.getTime() + NOTIFICATION_EXPIRY_HOURS * 60 * MINUTE_MS).toISOString(),
+      expires_at: expiresAt,
+      messages: [...recipients].map(([locale, userIds]) => {
+        const t = useTranslations(locale);
+        planned += userIds.length;
+        return {
+          locale,
+          title: t("notifications.courseStarting.title"),
+          message: t("notifications.courseStarting.message", { course: session.course_title }),
+          action_label: url ? t("notifications.courseStarting.action") : null,
+          user_ids: userIds,
+        };
+      }),
     });
   }
-  return { notifications, skipped };
+  return { batches, planned, skipped };
 }

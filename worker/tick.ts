@@ -2,7 +2,7 @@
 // students — read the candidates, write the planned notifications (the database refuses
 // a second notification for the same student and session, so concurrent workers are safe).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { courseStartWindow, planCourseStartNotifications, type Candidate } from "./plan.ts";
+import { courseStartWindow, planCourseStartNotifications, type SessionCandidate } from "./plan.ts";
 
 export interface TickResult {
   eventsSeen: number;
@@ -20,23 +20,22 @@ export async function runTick(supabase: SupabaseClient, now = new Date()): Promi
     duplicate_since: duplicateSince.toISOString(),
   });
   if (error) throw new Error(`reading course-start candidates failed: ${error.message}`);
-  const candidates = (data ?? []) as Candidate[];
-  const plan = planCourseStartNotifications(candidates, now);
+  const sessions = (data ?? []) as SessionCandidate[];
+  const plan = planCourseStartNotifications(sessions, now);
 
   let created = 0;
-  if (plan.notifications.length) {
-    const { data: inserted, error: insertError } = await supabase
-      .from("student_notifications")
-      .upsert(plan.notifications, { onConflict: "user_id,schedule_event_id", ignoreDuplicates: true })
-      .select("id");
+  if (plan.planned) {
+    const { data: count, error: insertError } = await supabase.rpc("insert_course_start_notifications", {
+      batches: plan.batches,
+    });
     if (insertError) throw new Error(`writing course-start notifications failed: ${insertError.message}`);
-    created = inserted?.length ?? 0;
+    created = Number(count ?? 0);
   }
   return {
-    eventsSeen: new Set(candidates.map((c) => c.event_id)).size,
+    eventsSeen: sessions.length,
     created,
     // Recently notified, or already notified for that session by another worker.
-    skipped: plan.skipped + (plan.notifications.length - created),
+    skipped: plan.skipped + (plan.planned - created),
     durationMs: Math.round(performance.now() - started),
   };
 }

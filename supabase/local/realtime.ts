@@ -48,24 +48,28 @@ export async function attachRealtime(server: Server, context: LocalContext): Pro
   const { db } = context;
   await installChangeTriggers(db);
   const subscriptions = new Set<Subscription>();
-  const columnTypes = new Map<string, { name: string; type: string }[]>();
+  // Promises, so a burst of changes to one table asks the catalog once.
+  const columnTypes = new Map<string, Promise<{ name: string; type: string }[]>>();
   let nextBindingId = 1;
 
   const unlisten = await db.listen(CHANNEL, (payload) => {
+    // Nobody listening: a bulk insert (the worker's) must not queue work on the database.
+    if (!subscriptions.size) return;
     void deliver(JSON.parse(payload) as Change).catch((error: Error) => console.error(`[realtime] ${error.message}`));
   });
 
   async function deliver(change: Change) {
-    const key = `${change.schema}.${change.table}`;
-    if (!columnTypes.has(key)) columnTypes.set(key, await readColumns(db, change.schema, change.table));
     const row = change.record ?? change.old_record ?? {};
-    for (const sub of subscriptions) {
-      const ids = sub.bindings.filter((b) => bindingMatches(b, change, row)).map((b) => b.id);
-      if (!ids.length || !(await canSee(db, sub.claims, change, row))) continue;
-      send(sub.socket, [null, null, sub.topic, "postgres_changes", {
-        ids,
-        data: { ...change, columns: columnTypes.get(key), errors: null },
-      }]);
+    const interested = [...subscriptions]
+      .map((sub) => ({ sub, ids: sub.bindings.filter((b) => bindingMatches(b, change, row)).map((b) => b.id) }))
+      .filter(({ ids }) => ids.length > 0);
+    if (!interested.length) return;
+    const key = `${change.schema}.${change.table}`;
+    if (!columnTypes.has(key)) columnTypes.set(key, readColumns(db, change.schema, change.table));
+    const columns = await columnTypes.get(key);
+    for (const { sub, ids } of interested) {
+      if (!(await canSee(db, sub.claims, change, row))) continue;
+      send(sub.socket, [null, null, sub.topic, "postgres_changes", { ids, data: { ...change, columns, errors: null } }]);
     }
   }
 

@@ -43,16 +43,17 @@ update public.profile_contacts set phone = '+237 6 90 00 00 01' where user_id = 
 update public.profile_contacts set phone = '+237 6 90 00 00 02' where user_id = '00000000-0000-4000-a000-000000000002';
 
 -- ---------------------------------------------------------------------------------
--- The catalogue. Slugs match the site's content (src/content).
-insert into public.schools (slug, kind, name_fr, name_en, summary_fr, summary_en, position) values
-  ('open-university', 'university', 'Université ouverte', 'Open University',
-   'Licences et masters en ligne, du L1 au M2.', 'Online bachelor''s and master''s degrees, from L1 to M2.', 1),
-  ('professional-school', 'professional', 'École professionnelle', 'Professional School',
-   'Formations certifiantes CQP, DQP et AQP avec stage obligatoire de 3 mois.',
-   'CQP, DQP and AQP vocational certificates with a mandatory 3-month internship.', 2),
-  ('extension-school', 'extension', 'École d''extension', 'Extension School',
-   'Certificats en vidéo, diplômes et MBA en classe virtuelle.',
-   'Video certificates, and diplomas and MBAs in virtual classes.', 3);
+-- The catalogue, mirrored from the site's content: each slug is a file name in
+-- src/content/<collection>/fr/, names and summaries are the files' titles and descriptions
+-- (tests/integration/db-catalogue.test.ts keeps the two in step).
+insert into public.schools (slug, name_fr, name_en, summary_fr, summary_en, position, kind)
+select v.*, case v.slug when 'open-university' then 'university' when 'professional-school' then 'professional' else 'extension' end
+from (values
+  ('open-university', 'Université ouverte', 'Open University', 'Licences et masters en ligne dans cinq départements, avec classes virtuelles en direct, tutorat et examens surveillés au Cameroun.', 'Online bachelor''s and master''s degrees in five departments, with live virtual classes, tutoring and proctored exams in Cameroon.', 1),
+  ('professional-school', 'École professionnelle', 'Professional School', 'Formations qualifiantes AQP, CQP et DQP reconnues par l''État, avec un stage obligatoire de trois mois en entreprise.', 'State-recognised AQP, CQP and DQP vocational qualifications, each with a compulsory three-month internship in a company.', 2),
+  ('extension-school', 'École d''extension', 'Extension School', 'Certificats en vidéo, diplômes en classe virtuelle et MBA pour les professionnels qui veulent progresser sans quitter leur poste.', 'Video-based certificates, virtual-class diplomas and MBAs for professionals who want to move forward without leaving their job.', 3)
+
+) as v (slug, name_fr, name_en, summary_fr, summary_en, position);
 
 insert into public.levels (code, cycle, name_fr, name_en, position) values
   ('L1', 'licence', 'Licence 1', 'Bachelor year 1', 1),
@@ -63,100 +64,87 @@ insert into public.levels (code, cycle, name_fr, name_en, position) values
 
 insert into public.departments (school_id, slug, name_fr, name_en, summary_fr, summary_en, position)
 select s.id, d.slug, d.name_fr, d.name_en, d.summary_fr, d.summary_en, d.position
-from public.schools s
-join (values
-  ('informatique-numerique', 'Informatique et numérique', 'Computing and Digital Technology',
-   'Génie logiciel, réseaux et science des données.', 'Software engineering, networks and data science.', 1),
-  ('sciences-economiques-gestion', 'Sciences économiques et de gestion', 'Economics and Management',
-   'Gestion des entreprises, comptabilité, marketing et économie.', 'Business, accounting, marketing and economics.', 2),
-  ('droit-science-politique', 'Droit et science politique', 'Law and Political Science',
-   'Droit des affaires OHADA, droit public et relations internationales.', 'OHADA business law, public law and international relations.', 3),
-  ('sante-publique', 'Santé publique', 'Public Health',
-   'Épidémiologie et santé communautaire.', 'Epidemiology and community health.', 4),
-  ('departement-international', 'Département international', 'International Department',
-   'Programme de recherche des visiteurs internationaux.', 'International visitors research programme.', 5)
-) as d (slug, name_fr, name_en, summary_fr, summary_en, position) on true
-where s.slug = 'open-university';
-
-insert into public.programmes (department_id, slug, name_fr, name_en, degree, position)
-select d.id, p.slug, p.name_fr, p.name_en, p.degree, p.position
 from (values
-  ('informatique-numerique', 'informatique', 'Informatique', 'Computer Science', 'licence-master', 1),
-  ('informatique-numerique', 'telecommunications', 'Télécommunications', 'Telecommunications', 'licence', 2),
-  ('sciences-economiques-gestion', 'gestion-des-entreprises', 'Gestion des entreprises', 'Business Administration', 'licence-master', 1),
-  ('sciences-economiques-gestion', 'economie', 'Économie', 'Economics', 'licence', 2),
-  ('droit-science-politique', 'droit', 'Droit', 'Law', 'licence-master', 1),
-  ('droit-science-politique', 'relations-internationales', 'Relations internationales', 'International Relations', 'master', 2),
-  ('sante-publique', 'sante-communautaire', 'Santé communautaire', 'Community Health', 'licence-master', 1),
-  ('departement-international', 'recherche-visiteurs-internationaux', 'Recherche des visiteurs internationaux', 'International Visitors Research', 'master', 1)
-) as p (department, slug, name_fr, name_en, degree, position)
-join public.departments d on d.slug = p.department;
+  ('open-university', 'computer-science', 'Informatique et numérique', 'Computer Science and Digital Technology', 'Génie logiciel, réseaux et cybersécurité : des licences et masters pour les métiers du numérique au Cameroun et au-delà.', 'Software engineering, networks and cybersecurity: bachelor''s and master''s degrees for digital careers in Cameroon and beyond.', 1),
+  ('open-university', 'business-management', 'Sciences de gestion', 'Business and Management', 'Comptabilité, finance, marketing et commerce : des formations en gestion adaptées aux entreprises et aux PME camerounaises.', 'Accounting, finance, marketing and trade: management degrees built for Cameroonian companies and small businesses.', 2),
+  ('open-university', 'law-political-science', 'Droit et science politique', 'Law and Political Science', 'Droit des affaires OHADA, droit public et science politique, enseignés par des magistrats, avocats et universitaires.', 'OHADA business law, public law and political science, taught by judges, lawyers and academics.', 3),
+  ('open-university', 'education-sciences', 'Sciences de l''éducation', 'Education Sciences', 'Former les enseignants et les concepteurs de formations en ligne dont les écoles et les entreprises ont besoin.', 'Training the teachers and online-learning designers that schools and companies need.', 4),
+  ('open-university', 'international-department', 'Département international', 'International Department', 'Relations internationales, accueil des chercheurs visiteurs et programmes conjoints avec nos universités partenaires.', 'International relations, visiting researchers and joint programmes with our partner universities.', 5)
+) as d (school, slug, name_fr, name_en, summary_fr, summary_en, position)
+join public.schools s on s.slug = d.school;
 
-insert into public.specialties (programme_id, slug, name_fr, name_en, position)
-select p.id, s.slug, s.name_fr, s.name_en, s.position
-from (values
-  ('informatique', 'genie-logiciel', 'Génie logiciel', 'Software Engineering', 1),
-  ('informatique', 'science-des-donnees', 'Science des données', 'Data Science', 2),
-  ('informatique', 'cybersecurite', 'Cybersécurité', 'Cybersecurity', 3),
-  ('telecommunications', 'reseaux-telecoms', 'Réseaux et télécoms', 'Networks and Telecoms', 1),
-  ('gestion-des-entreprises', 'comptabilite-finance', 'Comptabilité et finance', 'Accounting and Finance', 1),
-  ('gestion-des-entreprises', 'marketing-commerce', 'Marketing et commerce', 'Marketing and Sales', 2),
-  ('gestion-des-entreprises', 'ressources-humaines', 'Ressources humaines', 'Human Resources', 3),
-  ('economie', 'economie-du-developpement', 'Économie du développement', 'Development Economics', 1),
-  ('droit', 'droit-des-affaires', 'Droit des affaires', 'Business Law', 1),
-  ('droit', 'droit-public', 'Droit public', 'Public Law', 2),
-  ('relations-internationales', 'diplomatie', 'Diplomatie', 'Diplomacy', 1),
-  ('sante-communautaire', 'epidemiologie', 'Épidémiologie', 'Epidemiology', 1),
-  ('recherche-visiteurs-internationaux', 'developpement-durable', 'Développement durable', 'Sustainable Development', 1)
-) as s (programme, slug, name_fr, name_en, position)
-join public.programmes p on p.slug = s.programme;
+-- Filières, with the levels they open and their annual tuition (used for the fee schedules).
+create temporary table seed_filieres (
+  department text, slug text, name_fr text, name_en text, degree text, summary_fr text, summary_en text,
+  position int, annual_fee_xaf int, levels text[]
+);
+insert into seed_filieres values
+  ('computer-science', 'software-engineering', 'Génie logiciel', 'Software Engineering', 'licence-master', 'Concevoir, développer et maintenir des applications web, mobiles et de données, de la licence au master, entièrement en ligne.', 'Design, build and maintain web, mobile and data applications, from bachelor''s to master''s level, entirely online.', 1, 450000, '{L1,L2,L3,M1,M2}'),
+  ('computer-science', 'networks-telecommunications', 'Réseaux et télécommunications', 'Networks and Telecommunications', 'licence-master', 'Administrer et sécuriser les réseaux d''entreprise et d''opérateur, du câblage au cloud, avec des laboratoires virtuels.', 'Run and secure enterprise and carrier networks, from cabling to the cloud, with virtual labs.', 2, 450000, '{L1,L2,L3,M1,M2}'),
+  ('business-management', 'accounting-finance', 'Comptabilité et finance', 'Accounting and Finance', 'licence-master', 'Tenir les comptes, analyser la performance et piloter la finance des entreprises selon le référentiel SYSCOHADA.', 'Keep the books, analyse performance and manage company finance under the SYSCOHADA framework.', 3, 400000, '{L1,L2,L3,M1,M2}'),
+  ('business-management', 'marketing-commerce', 'Marketing et commerce', 'Marketing and Trade', 'licence-master', 'Comprendre les clients, construire une marque et vendre, en boutique comme en ligne, sur les marchés d''Afrique centrale.', 'Understand customers, build a brand and sell, in stores and online, across Central African markets.', 4, 400000, '{L1,L2,L3,M1,M2}'),
+  ('law-political-science', 'business-law', 'Droit des affaires', 'Business Law', 'licence-master', 'Le droit des sociétés, des contrats et du commerce, dans l''espace OHADA et en common law, pour conseiller les entreprises.', 'Company, contract and trade law, in the OHADA area and under common law, to advise businesses.', 5, 380000, '{L1,L2,L3,M1,M2}'),
+  ('education-sciences', 'educational-technology', 'Technologies éducatives', 'Educational Technology', 'licence-master', 'Concevoir des cours en ligne efficaces, former des formateurs et conduire des projets numériques dans l''éducation.', 'Design effective online courses, train trainers and lead digital projects in education.', 6, 350000, '{L1,L2,L3,M1,M2}'),
+  ('international-department', 'international-relations', 'Relations internationales', 'International Relations', 'licence-master', 'Diplomatie, coopération et organisations internationales, enseignées en français et en anglais avec nos partenaires étrangers.', 'Diplomacy, cooperation and international organisations, taught in French and English with our partners abroad.', 7, 420000, '{L1,L2,L3,M1,M2}');
 
--- Licence-only programmes open L1–L3, master-only M1–M2, the others all five.
+insert into public.programmes (department_id, slug, name_fr, name_en, degree, summary_fr, summary_en, position)
+select d.id, f.slug, f.name_fr, f.name_en, f.degree, f.summary_fr, f.summary_en, f.position
+from seed_filieres f join public.departments d on d.slug = f.department;
+
+create temporary table seed_specialties (
+  filiere text, slug text, name_fr text, name_en text, summary_fr text, summary_en text, position int, levels text[]
+);
+insert into seed_specialties values
+  ('software-engineering', 'web-mobile-development', 'Développement web et mobile', 'Web and Mobile Development', 'Construire des applications web et mobiles rapides, accessibles et sûres, du prototype à la mise en production.', 'Build fast, accessible and secure web and mobile applications, from prototype to production.', 1, '{L3,M1,M2}'),
+  ('software-engineering', 'data-science', 'Science des données', 'Data Science', 'Collecter, analyser et modéliser les données pour éclairer les décisions des entreprises et des administrations.', 'Collect, analyse and model data to inform the decisions of companies and public bodies.', 2, '{L3,M1,M2}'),
+  ('networks-telecommunications', 'cybersecurity', 'Cybersécurité', 'Cybersecurity', 'Protéger les systèmes d''information, détecter les attaques et répondre aux incidents, dans le respect de la loi camerounaise.', 'Protect information systems, detect attacks and respond to incidents, in line with Cameroonian law.', 3, '{L3,M1,M2}'),
+  ('accounting-finance', 'audit-management-control', 'Audit et contrôle de gestion', 'Audit and Management Control', 'Vérifier les comptes, évaluer les risques et construire les tableaux de bord qui pilotent la performance.', 'Audit accounts, assess risks and build the dashboards that steer performance.', 4, '{L3,M1,M2}'),
+  ('accounting-finance', 'banking-microfinance', 'Banque et microfinance', 'Banking and Microfinance', 'Comprendre les banques, les établissements de microfinance et le mobile money pour financer l''économie locale.', 'Understand banks, microfinance institutions and mobile money to finance the local economy.', 5, '{L3,M1,M2}'),
+  ('marketing-commerce', 'digital-marketing', 'Marketing digital', 'Digital Marketing', 'Référencement, réseaux sociaux, publicité en ligne et commerce électronique pour développer une marque sur le web.', 'Search, social media, online advertising and e-commerce to grow a brand on the web.', 6, '{L3,M1,M2}'),
+  ('business-law', 'ohada-law', 'Droit OHADA', 'OHADA Law', 'Maîtriser les actes uniformes de l''OHADA pour conseiller les entreprises dans toute l''Afrique de l''Ouest et centrale.', 'Master the OHADA uniform acts to advise companies across West and Central Africa.', 7, '{L3,M1,M2}'),
+  ('educational-technology', 'online-learning-design', 'Ingénierie de la formation en ligne', 'Online Learning Design', 'Concevoir, produire et évaluer des formations en ligne qui fonctionnent, même avec une connexion limitée.', 'Design, produce and evaluate online courses that work, even on a limited connection.', 8, '{L3,M1,M2}'),
+  ('international-relations', 'diplomacy-cooperation', 'Diplomatie et coopération', 'Diplomacy and Cooperation', 'Négociation, protocole et gestion de projets de coopération pour les carrières diplomatiques et internationales.', 'Negotiation, protocol and cooperation project management for diplomatic and international careers.', 9, '{L3,M1,M2}');
+
+insert into public.specialties (programme_id, slug, name_fr, name_en, summary_fr, summary_en, position)
+select p.id, s.slug, s.name_fr, s.name_en, s.summary_fr, s.summary_en, s.position
+from seed_specialties s join public.programmes p on p.slug = s.filiere;
+
 insert into public.specialty_levels (specialty_id, level_code)
-select s.id, l.code
-from public.specialties s
-join public.programmes p on p.id = s.programme_id
-join public.levels l on (p.degree = 'licence' and l.cycle = 'licence')
-                     or (p.degree = 'master' and l.cycle = 'master')
-                     or p.degree = 'licence-master';
+select sp.id, unnest(s.levels)
+from seed_specialties s join public.specialties sp on sp.slug = s.slug;
 
-insert into public.professional_formations (school_id, slug, certificate, name_fr, name_en, summary_fr, summary_en, duration_months, internship_months, position)
-select s.id, f.slug, f.certificate, f.name_fr, f.name_en, f.summary_fr, f.summary_en, f.months, 3, f.position
-from public.schools s
-join (values
-  ('cqp-maintenance-informatique', 'CQP', 'Maintenance informatique', 'Computer Maintenance',
-   'Installer, dépanner et entretenir un parc informatique.', 'Install, repair and maintain computers.', 6, 1),
-  ('cqp-secretariat-bureautique', 'CQP', 'Secrétariat bureautique', 'Office Administration',
-   'Accueil, correspondance et outils bureautiques.', 'Front office, correspondence and office software.', 6, 2),
-  ('dqp-developpement-web', 'DQP', 'Développement web', 'Web Development',
-   'Concevoir et publier des sites et applications web.', 'Build and ship websites and web applications.', 12, 3),
-  ('dqp-comptabilite-gestion', 'DQP', 'Comptabilité et gestion', 'Accounting and Management',
-   'Tenue de comptes selon le SYSCOHADA et paie.', 'Bookkeeping under SYSCOHADA and payroll.', 12, 4),
-  ('aqp-electricite-batiment', 'AQP', 'Électricité du bâtiment', 'Building Electrics',
-   'Installations électriques domestiques et tertiaires.', 'Domestic and commercial electrical installations.', 9, 5),
-  ('aqp-agropastoral', 'AQP', 'Production agropastorale', 'Crop and Livestock Farming',
-   'Cultures vivrières, petit élevage et commercialisation.', 'Food crops, small livestock and marketing.', 9, 6)
-) as f (slug, certificate, name_fr, name_en, summary_fr, summary_en, months, position) on true
-where s.slug = 'professional-school';
+create temporary table seed_formations (
+  slug text, certificate text, name_fr text, name_en text, summary_fr text, summary_en text,
+  duration_months int, internship_months int, position int, fee_xaf int
+);
+insert into seed_formations values
+  ('office-assistant', 'AQP', 'Assistant(e) bureautique', 'Office Assistant', 'Maîtriser le traitement de texte, le tableur, le courrier électronique et l''accueil pour travailler dans un bureau.', 'Master word processing, spreadsheets, e-mail and front-desk work to work in an office.', 6, 3, 1, 150000),
+  ('web-developer', 'CQP', 'Développeur web', 'Web Developer', 'Créer et maintenir des sites web professionnels avec HTML, CSS, JavaScript et un gestionnaire de contenu.', 'Build and maintain professional websites with HTML, CSS, JavaScript and a content management system.', 9, 3, 2, 280000),
+  ('accounting-assistant', 'CQP', 'Aide-comptable', 'Accounting Assistant', 'Saisir les pièces, tenir les journaux et préparer les déclarations fiscales courantes d''une petite entreprise.', 'Record documents, keep the journals and prepare the routine tax returns of a small business.', 9, 3, 3, 250000),
+  ('network-technician', 'DQP', 'Technicien réseaux et systèmes', 'Network and Systems Technician', 'Installer, configurer et dépanner les réseaux, les serveurs et les postes de travail d''une organisation.', 'Install, configure and troubleshoot an organisation''s networks, servers and workstations.', 12, 3, 4, 350000),
+  ('solar-energy-technician', 'DQP', 'Technicien en énergie solaire', 'Solar Energy Technician', 'Dimensionner, installer et entretenir des installations photovoltaïques pour les maisons, les écoles et les entreprises.', 'Size, install and maintain photovoltaic systems for homes, schools and businesses.', 12, 3, 5, 380000);
 
-insert into public.extension_programmes (school_id, slug, credential, delivery, name_fr, name_en, summary_fr, summary_en, duration_months, position)
-select s.id, e.slug, e.credential, e.delivery, e.name_fr, e.name_en, e.summary_fr, e.summary_en, e.months, e.position
-from public.schools s
-join (values
-  ('certificat-gestion-de-projet', 'certificate', 'recorded', 'Certificat en gestion de projet', 'Certificate in Project Management',
-   'Vidéos à suivre à son rythme, quiz et projet final.', 'Self-paced videos, quizzes and a final project.', 3, 1),
-  ('certificat-marketing-digital', 'certificate', 'recorded', 'Certificat en marketing digital', 'Certificate in Digital Marketing',
-   'Réseaux sociaux, référencement et publicité en ligne.', 'Social media, SEO and online advertising.', 3, 2),
-  ('diplome-finance-entreprise', 'diploma', 'virtual_class', 'Diplôme en finance d''entreprise', 'Diploma in Corporate Finance',
-   'Classes virtuelles hebdomadaires avec des praticiens.', 'Weekly virtual classes with practitioners.', 12, 3),
-  ('diplome-sante-publique', 'diploma', 'virtual_class', 'Diplôme en santé publique', 'Diploma in Public Health',
-   'Pour les professionnels de santé en exercice.', 'For practising health professionals.', 12, 4),
-  ('mba-management-international', 'mba', 'virtual_class', 'MBA management international', 'MBA in International Management',
-   'Stratégie, leadership et affaires en Afrique centrale.', 'Strategy, leadership and business in Central Africa.', 18, 5),
-  ('mba-entrepreneuriat-innovation', 'mba', 'virtual_class', 'MBA entrepreneuriat et innovation', 'MBA in Entrepreneurship and Innovation',
-   'De l''idée à l''entreprise, avec l''incubateur du groupe.', 'From idea to company, with the group''s incubator.', 18, 6)
-) as e (slug, credential, delivery, name_fr, name_en, summary_fr, summary_en, months, position) on true
-where s.slug = 'extension-school';
+insert into public.professional_formations (school_id, slug, certificate, name_fr, name_en, summary_fr, summary_en,
+  duration_months, internship_months, position)
+select s.id, f.slug, f.certificate, f.name_fr, f.name_en, f.summary_fr, f.summary_en, f.duration_months,
+  f.internship_months, f.position
+from seed_formations f join public.schools s on s.slug = 'professional-school';
+
+create temporary table seed_extension (
+  slug text, credential text, delivery text, name_fr text, name_en text, summary_fr text, summary_en text,
+  duration_months int, position int, fee_xaf int
+);
+insert into seed_extension values
+  ('project-management-certificate', 'certificate', 'recorded', 'Certificat en gestion de projet', 'Project Management Certificate', 'Planifier, piloter et clôturer un projet avec les méthodes classiques et agiles, en vidéo et à votre rythme.', 'Plan, run and close a project with classic and agile methods, on video and at your own pace.', 3, 1, 120000),
+  ('data-analysis-certificate', 'certificate', 'recorded', 'Certificat en analyse de données', 'Data Analysis Certificate', 'Nettoyer, analyser et présenter des données avec un tableur et Power BI, pour décider à partir de faits.', 'Clean, analyse and present data with spreadsheets and Power BI, to decide from facts.', 3, 2, 120000),
+  ('digital-transformation-diploma', 'diploma', 'virtual_class', 'Diplôme en transformation numérique', 'Digital Transformation Diploma', 'Conduire la transformation numérique d''une organisation : stratégie, processus, données et accompagnement du changement.', 'Lead an organisation''s digital transformation: strategy, processes, data and change management.', 9, 3, 650000),
+  ('public-health-management-diploma', 'diploma', 'virtual_class', 'Diplôme en management de la santé publique', 'Public Health Management Diploma', 'Gérer des programmes et des structures de santé : planification, financement, logistique et évaluation.', 'Manage health programmes and facilities: planning, financing, logistics and evaluation.', 9, 4, 650000),
+  ('executive-mba', 'mba', 'virtual_class', 'Executive MBA', 'Executive MBA', 'Un MBA en 18 mois pour les cadres : stratégie, finance, leadership et entrepreneuriat, conçu avec Trine University.', 'An 18-month MBA for executives: strategy, finance, leadership and entrepreneurship, designed with Trine University.', 18, 5, 2400000);
+
+insert into public.extension_programmes (school_id, slug, credential, delivery, name_fr, name_en, summary_fr, summary_en,
+  duration_months, position)
+select s.id, x.slug, x.credential, x.delivery, x.name_fr, x.name_en, x.summary_fr, x.summary_en, x.duration_months, x.position
+from seed_extension x join public.schools s on s.slug = 'extension-school';
 
 -- ---------------------------------------------------------------------------------
 -- Everything else is generated in one block: people, the current year, courses,
@@ -261,27 +249,27 @@ begin
     formation text, extension text, teacher int, platform text, coefficient numeric
   ) on commit drop;
   insert into seed_courses values
-    ('INF-L2-101', 'Algorithmique et structures de données', 'fr', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 0, 'zoom', 3),
-    ('INF-L2-102', 'Bases de données relationnelles', 'fr', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 0, 'teams', 3),
-    ('INF-L2-103', 'Programmation web', 'fr', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 1, 'zoom', 2),
-    ('INF-L2-104', 'Réseaux informatiques', 'fr', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 2, 'in_person', 2),
-    ('INF-L2-105', 'Mathématiques discrètes', 'fr', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 3, 'zoom', 2),
-    ('ANG-L2-106', 'English for Computing', 'en', 'open-university', 'informatique', 'genie-logiciel', 'L2', null, null, 4, 'teams', 1),
-    ('INF-M1-201', 'Apprentissage automatique', 'fr', 'open-university', 'informatique', 'science-des-donnees', 'M1', null, null, 0, 'zoom', 3),
-    ('INF-M1-202', 'Data Engineering', 'en', 'open-university', 'informatique', 'science-des-donnees', 'M1', null, null, 4, 'teams', 3),
-    ('GES-L1-101', 'Introduction à la comptabilité générale', 'fr', 'open-university', 'gestion-des-entreprises', null, 'L1', null, null, 5, 'zoom', 3),
-    ('GES-L1-102', 'Principes de management', 'fr', 'open-university', 'gestion-des-entreprises', null, 'L1', null, null, 5, 'in_person', 2),
-    ('ECO-L1-103', 'Microéconomie', 'fr', 'open-university', 'economie', null, 'L1', null, null, 3, 'zoom', 2),
-    ('GES-L3-301', 'Marketing stratégique', 'fr', 'open-university', 'gestion-des-entreprises', 'marketing-commerce', 'L3', null, null, 6, 'teams', 3),
-    ('GES-M1-401', 'Finance d''entreprise', 'fr', 'open-university', 'gestion-des-entreprises', 'comptabilite-finance', 'M1', null, null, 6, 'zoom', 3),
-    ('DRT-L1-101', 'Introduction au droit camerounais', 'fr', 'open-university', 'droit', null, 'L1', null, null, 7, 'in_person', 3),
-    ('DRT-L3-301', 'Droit OHADA des affaires', 'fr', 'open-university', 'droit', 'droit-des-affaires', 'L3', null, null, 7, 'zoom', 3),
-    ('SAN-L2-201', 'Épidémiologie descriptive', 'fr', 'open-university', 'sante-communautaire', 'epidemiologie', 'L2', null, null, 8, 'teams', 2),
-    ('PRO-DQP-WEB', 'Développement web : HTML, CSS et JavaScript', 'fr', 'professional-school', null, null, null, 'dqp-developpement-web', null, 1, 'zoom', 1),
-    ('PRO-CQP-MAI', 'Maintenance des ordinateurs', 'fr', 'professional-school', null, null, null, 'cqp-maintenance-informatique', null, 2, 'in_person', 1),
-    ('EXT-MBA-101', 'Leadership and Strategy', 'en', 'extension-school', null, null, null, null, 'mba-management-international', 4, 'teams', 1),
-    ('EXT-DIP-101', 'Analyse financière', 'fr', 'extension-school', null, null, null, null, 'diplome-finance-entreprise', 6, 'zoom', 1),
-    ('EXT-CRT-101', 'Gestion de projet : les fondamentaux', 'fr', 'extension-school', null, null, null, null, 'certificat-gestion-de-projet', 5, null, 1);
+    ('INF-L2-101', 'Algorithmique et structures de données', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 0, 'zoom', 3),
+    ('INF-L2-102', 'Bases de données relationnelles', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 0, 'teams', 3),
+    ('INF-L2-103', 'Programmation web', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 1, 'zoom', 2),
+    ('INF-L2-104', 'Réseaux informatiques', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 2, 'in_person', 2),
+    ('INF-L2-105', 'Mathématiques discrètes', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 3, 'zoom', 2),
+    ('ANG-L2-106', 'English for Computing', 'en', 'open-university', 'software-engineering', null, 'L2', null, null, 4, 'teams', 1),
+    ('INF-M1-201', 'Apprentissage automatique', 'fr', 'open-university', 'software-engineering', 'data-science', 'M1', null, null, 0, 'zoom', 3),
+    ('INF-M1-202', 'Data Engineering', 'en', 'open-university', 'software-engineering', 'data-science', 'M1', null, null, 4, 'teams', 3),
+    ('CPT-L1-101', 'Comptabilité générale SYSCOHADA', 'fr', 'open-university', 'accounting-finance', null, 'L1', null, null, 5, 'zoom', 3),
+    ('GES-L1-102', 'Principes de management', 'fr', 'open-university', 'accounting-finance', null, 'L1', null, null, 5, 'in_person', 2),
+    ('ECO-L1-103', 'Microéconomie', 'fr', 'open-university', 'accounting-finance', null, 'L1', null, null, 3, 'zoom', 2),
+    ('MKT-L3-301', 'Marketing des réseaux sociaux', 'fr', 'open-university', 'marketing-commerce', 'digital-marketing', 'L3', null, null, 6, 'teams', 3),
+    ('CPT-M1-405', 'Audit légal', 'fr', 'open-university', 'accounting-finance', 'audit-management-control', 'M1', null, null, 6, 'zoom', 3),
+    ('DRT-L1-101', 'Introduction au droit camerounais', 'fr', 'open-university', 'business-law', null, 'L1', null, null, 7, 'in_person', 3),
+    ('DRT-L3-301', 'Droit des sociétés OHADA', 'fr', 'open-university', 'business-law', 'ohada-law', 'L3', null, null, 7, 'zoom', 3),
+    ('EDU-L2-201', 'Psychologie de l''apprentissage', 'fr', 'open-university', 'educational-technology', null, 'L2', null, null, 8, 'teams', 2),
+    ('PRO-CQP-WEB', 'Développement web : HTML, CSS et JavaScript', 'fr', 'professional-school', null, null, null, 'web-developer', null, 1, 'zoom', 1),
+    ('PRO-DQP-RES', 'Installation et maintenance des réseaux', 'fr', 'professional-school', null, null, null, 'network-technician', null, 2, 'in_person', 1),
+    ('EXT-MBA-101', 'Leadership and Strategy', 'en', 'extension-school', null, null, null, null, 'executive-mba', 4, 'teams', 1),
+    ('EXT-DIP-101', 'Stratégie de transformation numérique', 'fr', 'extension-school', null, null, null, null, 'digital-transformation-diploma', 6, 'zoom', 1),
+    ('EXT-CRT-101', 'Gestion de projet : les fondamentaux', 'fr', 'extension-school', null, null, null, null, 'project-management-certificate', 5, null, 1);
 
   insert into public.courses (code, title, description, language, school_id, programme_id, specialty_id, level_code,
     professional_formation_id, extension_programme_id, semester_id, teacher_id, coefficient, credits,
@@ -310,18 +298,18 @@ begin
     formation text, extension text, courses text[]
   ) on commit drop;
   insert into seed_cohorts values
-    (0, 20, 'UO', 'informatique', 'genie-logiciel', 'L2', null, null,
+    (0, 20, 'UO', 'software-engineering', null, 'L2', null, null,
      array['INF-L2-101', 'INF-L2-102', 'INF-L2-103', 'INF-L2-104', 'INF-L2-105', 'ANG-L2-106']),
-    (21, 28, 'UO', 'informatique', 'science-des-donnees', 'M1', null, null, array['INF-M1-201', 'INF-M1-202']),
-    (29, 34, 'UO', 'gestion-des-entreprises', null, 'L1', null, null, array['GES-L1-101', 'GES-L1-102', 'ECO-L1-103']),
-    (35, 37, 'UO', 'gestion-des-entreprises', 'marketing-commerce', 'L3', null, null, array['GES-L3-301']),
-    (38, 40, 'UO', 'gestion-des-entreprises', 'comptabilite-finance', 'M1', null, null, array['GES-M1-401']),
-    (41, 43, 'UO', 'droit', null, 'L1', null, null, array['DRT-L1-101']),
-    (44, 45, 'UO', 'droit', 'droit-des-affaires', 'L3', null, null, array['DRT-L3-301']),
-    (46, 46, 'UO', 'sante-communautaire', 'epidemiologie', 'L2', null, null, array['SAN-L2-201']),
-    (47, 48, 'EP', null, null, null, 'dqp-developpement-web', null, array['PRO-DQP-WEB']),
-    (49, 49, 'EP', null, null, null, 'cqp-maintenance-informatique', null, array['PRO-CQP-MAI']),
-    (50, 50, 'EE', null, null, null, null, 'mba-management-international', array['EXT-MBA-101', 'EXT-DIP-101', 'EXT-CRT-101']);
+    (21, 28, 'UO', 'software-engineering', 'data-science', 'M1', null, null, array['INF-M1-201', 'INF-M1-202']),
+    (29, 34, 'UO', 'accounting-finance', null, 'L1', null, null, array['CPT-L1-101', 'GES-L1-102', 'ECO-L1-103']),
+    (35, 37, 'UO', 'marketing-commerce', 'digital-marketing', 'L3', null, null, array['MKT-L3-301']),
+    (38, 40, 'UO', 'accounting-finance', 'audit-management-control', 'M1', null, null, array['CPT-M1-405']),
+    (41, 43, 'UO', 'business-law', null, 'L1', null, null, array['DRT-L1-101']),
+    (44, 45, 'UO', 'business-law', 'ohada-law', 'L3', null, null, array['DRT-L3-301']),
+    (46, 46, 'UO', 'educational-technology', null, 'L2', null, null, array['EDU-L2-201']),
+    (47, 48, 'EP', null, null, null, 'web-developer', null, array['PRO-CQP-WEB']),
+    (49, 49, 'EP', null, null, null, 'network-technician', null, array['PRO-DQP-RES']),
+    (50, 50, 'EE', null, null, null, null, 'executive-mba', array['EXT-MBA-101', 'EXT-DIP-101', 'EXT-CRT-101']);
 
   for r in select * from seed_cohorts loop
     for i in r.first_student .. r.last_student loop
@@ -465,25 +453,23 @@ begin
   from generate_series(1, 12) as g (n);
 
   -- Money ---------------------------------------------------------------------------------
-  -- Tuition per programme in XAF: licence 350 000, master 650 000; professional CQP
-  -- 250 000, DQP 450 000, AQP 150 000; extension certificate 150 000, diploma 800 000,
-  -- MBA 2 500 000. Registration fee on top; three instalments (40 / 30 / 30 %).
+  -- Tuition as the site publishes it (annualFeeXaf / feeXaf in src/content), per filière
+  -- and level, formation or extension programme; a registration fee on top (licence 50 000,
+  -- master 75 000, professional 25 000, extension 50 000); three instalments (40 / 30 / 30 %).
   insert into public.fee_schedules (academic_year_id, programme_id, level_code, label_fr, label_en, registration_fee_xaf, tuition_xaf)
   select ay, p.id, l.code, p.name_fr || ' — ' || l.name_fr || ' ' || year_start || '-' || (year_start + 1),
     p.name_en || ' — ' || l.name_en || ' ' || year_start || '-' || (year_start + 1),
     case l.cycle when 'licence' then 50000 else 75000 end,
-    case l.cycle when 'licence' then 350000 else 650000 end
-  from public.programmes p
-  join public.levels l on (p.degree = 'licence' and l.cycle = 'licence') or (p.degree = 'master' and l.cycle = 'master')
-                       or p.degree = 'licence-master';
+    f.annual_fee_xaf
+  from seed_filieres f
+  join public.programmes p on p.slug = f.slug
+  join public.levels l on l.code = any (f.levels);
   insert into public.fee_schedules (academic_year_id, professional_formation_id, label_fr, label_en, registration_fee_xaf, tuition_xaf)
-  select ay, f.id, f.certificate || ' ' || f.name_fr, f.certificate || ' ' || f.name_en, 25000,
-    case f.certificate when 'CQP' then 250000 when 'DQP' then 450000 else 150000 end
-  from public.professional_formations f;
+  select ay, f.id, f.certificate || ' ' || f.name_fr, f.certificate || ' ' || f.name_en, 25000, sf.fee_xaf
+  from public.professional_formations f join seed_formations sf on sf.slug = f.slug;
   insert into public.fee_schedules (academic_year_id, extension_programme_id, label_fr, label_en, registration_fee_xaf, tuition_xaf)
-  select ay, x.id, x.name_fr, x.name_en, 50000,
-    case x.credential when 'certificate' then 150000 when 'diploma' then 800000 else 2500000 end
-  from public.extension_programmes x;
+  select ay, x.id, x.name_fr, x.name_en, 50000, sx.fee_xaf
+  from public.extension_programmes x join seed_extension sx on sx.slug = x.slug;
   insert into public.fee_instalments (fee_schedule_id, position, label_fr, label_en, amount_xaf, due_on)
   select fs.id, t.position, t.label_fr, t.label_en,
     case t.position when 1 then fs.tuition_xaf - 2 * (fs.tuition_xaf * 3 / 10) else fs.tuition_xaf * 3 / 10 end,
@@ -606,7 +592,7 @@ begin
   insert into public.community_posts (author_id, course_id, title, body, created_at)
   select '00000000-0000-4000-b000-000000000030', id, 'Exercices corrigés de comptabilité',
          'Je partage mes corrigés des exercices 1 à 5, dites-moi si vous trouvez des erreurs.', now() - interval '4 days'
-  from public.courses where code = 'GES-L1-101';
+  from public.courses where code = 'CPT-L1-101';
 
   -- Documents (files are placeholders in the private `documents` bucket) ---------------------
   insert into public.documents (owner_id, kind, title, storage_path, issued_by, issued_at)
@@ -629,14 +615,14 @@ begin
   -- Admissions: applications moved through the process by the demo admin --------------------------
   for r in
     select * from (values
-      ('general', 'Ornella Fouda', 'ornella.fouda@example.cm', 'informatique', null, null, 'L1', array['under_review']),
-      ('general', 'Junior Essama', 'junior.essama@example.cm', 'droit', null, null, 'L1', array['under_review', 'documents_requested']),
-      ('general', 'Lydie Mbida', 'lydie.mbida@example.cm', 'gestion-des-entreprises', null, null, 'L3', array['under_review', 'admitted']),
-      ('professional', 'Cédric Nana', 'cedric.nana@example.cm', null, 'dqp-developpement-web', null, null, array['under_review', 'admitted', 'enrolled']),
-      ('professional', 'Rosine Djeumo', 'rosine.djeumo@example.cm', null, 'aqp-agropastoral', null, null, array[]::text[]),
-      ('extension', 'Michael Ebai', 'michael.ebai@example.com', null, null, 'mba-management-international', null, array['under_review', 'waitlisted']),
-      ('extension', 'Sophie Kouam', 'sophie.kouam@example.cm', null, null, 'certificat-marketing-digital', null, array['withdrawn']),
-      ('international', 'Amara Diallo', 'amara.diallo@example.sn', 'recherche-visiteurs-internationaux', null, null, 'M1', array['under_review', 'rejected'])
+      ('general', 'Ornella Fouda', 'ornella.fouda@example.cm', 'software-engineering', null, null, 'L1', array['under_review']),
+      ('general', 'Junior Essama', 'junior.essama@example.cm', 'business-law', null, null, 'L1', array['under_review', 'documents_requested']),
+      ('general', 'Lydie Mbida', 'lydie.mbida@example.cm', 'marketing-commerce', null, null, 'L3', array['under_review', 'admitted']),
+      ('professional', 'Cédric Nana', 'cedric.nana@example.cm', null, 'web-developer', null, null, array['under_review', 'admitted', 'enrolled']),
+      ('professional', 'Rosine Djeumo', 'rosine.djeumo@example.cm', null, 'solar-energy-technician', null, null, array[]::text[]),
+      ('extension', 'Michael Ebai', 'michael.ebai@example.com', null, null, 'executive-mba', null, array['under_review', 'waitlisted']),
+      ('extension', 'Sophie Kouam', 'sophie.kouam@example.cm', null, null, 'data-analysis-certificate', null, array['withdrawn']),
+      ('international', 'Amara Diallo', 'amara.diallo@example.sn', 'international-relations', null, null, 'M1', array['under_review', 'rejected'])
     ) as a (kind, full_name, email, programme, formation, extension, level, steps)
   loop
     insert into public.applications (kind, full_name, email, phone, country, preferred_locale, programme_id, level_code,
@@ -671,3 +657,5 @@ begin
      'low', '/dashboard/student/payments', 'Voir mes paiements', false, now() - interval '3 hours');
 end
 $seed$;
+
+drop table seed_filieres, seed_specialties, seed_formations, seed_extension;

@@ -149,8 +149,8 @@ const SPECS: TableSpec[] = [
     table: "specialty_levels",
     scenarios: [
       {
-        name: "L1 for a master specialty",
-        row: (w) => ({ specialty_id: w.masterSpecialty, level_code: "L1" }),
+        name: "L1 for a specialty that opens at L3",
+        row: (w) => ({ specialty_id: w.lateSpecialty, level_code: "L1" }),
         key: ["specialty_id", "level_code"],
         select: EVERYONE,
         insert: ADMIN,

@@ -13,6 +13,7 @@ import AuthGuard from "./guard/AuthGuard.tsx";
 import ErrorBoundary from "./guard/ErrorBoundary.tsx";
 import ErrorScreen from "./guard/ErrorScreen.tsx";
 import MfaSettings from "./profile/MfaSettings.tsx";
+import NotificationBell from "./notifications/NotificationBell.tsx";
 import { fetchOwnProfile, type Profile } from "./profile/data.ts";
 
 export default function Dashboard({ locale }: { locale: Locale }) {
@@ -73,7 +74,7 @@ function Shell({ locale, session }: { locale: Locale; session: Session }) {
             <a href={localizedPath(locale, "/dashboard/profile")} className="text-sm font-medium text-gray-800 hover:text-brand-700">
               {t("guard.profile")}
             </a>
-            {/* notifications */}
+            <NotificationBell locale={locale} userId={session.user.id} />
             <button
               type="button"
               onClick={() => void signOut()}

@@ -7,7 +7,7 @@ export interface Profile {
   preferred_locale: "fr" | "en";
 }
 
-/** The signed-in user's own profile; RLS returns no other row. */
+/** The signed-in user's own profile (RLS also shows classmates' names, hence the id filter). */
 export async function fetchOwnProfile(supabase: SupabaseClient, userId: string): Promise<Profile | null> {
   const { data, error } = await supabase
     .from("profiles")

@@ -62,7 +62,7 @@ const stack = await startLocalStack({
   port: LOCAL_API_PORT,
   siteUrl: `http://${HOST}:${SITE_PORT}`,
   log: (line) => console.log(`[supabase] ${line}`),
-});
+}).catch((error: Error) => fail(`The local Supabase stack did not start: ${error.message}`));
 
 const children: ChildProcess[] = [
   spawn(process.execPath, ["dist/server/entry.mjs"], {

@@ -25,6 +25,6 @@ try {
     process.once("SIGTERM", stop);
   }
 } catch (error) {
-  console.error(error instanceof PortInUseError ? error.message : error);
+  console.error(error instanceof PortInUseError || error instanceof Error ? error.message : error);
   process.exit(1);
 }

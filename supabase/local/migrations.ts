@@ -32,20 +32,33 @@ async function ensureHistoryTable(db: PGlite) {
     );`);
 }
 
-export async function appliedVersions(db: PGlite): Promise<Set<string>> {
+/** The SQL each applied migration ran, by version. */
+async function appliedMigrations(db: PGlite): Promise<Map<string, string>> {
   await ensureHistoryTable(db);
-  const { rows } = await db.query<{ version: string }>(
-    "select version from supabase_migrations.schema_migrations",
+  const { rows } = await db.query<{ version: string; statements: string[] | null }>(
+    "select version, statements from supabase_migrations.schema_migrations",
   );
-  return new Set(rows.map((row) => row.version));
+  return new Map(rows.map((row) => [row.version, (row.statements ?? []).join("\n")]));
+}
+
+export async function appliedVersions(db: PGlite): Promise<Set<string>> {
+  return new Set((await appliedMigrations(db)).keys());
 }
 
 /** Runs the pending migrations, each in its own transaction. Returns the versions applied. */
 export async function applyMigrations(db: PGlite, dir: string): Promise<string[]> {
-  const done = await appliedVersions(db);
+  const done = await appliedMigrations(db);
   const applied: string[] = [];
   for (const migration of readMigrations(dir)) {
-    if (done.has(migration.version)) continue;
+    if (done.has(migration.version)) {
+      // An applied migration edited afterwards would leave this database unlike a fresh one.
+      if (done.get(migration.version) !== migration.sql) {
+        throw new Error(
+          `Migration ${migration.version}_${migration.name}.sql changed after it was applied to this local database: run \`npm run db:reset\` (it wipes local data).`,
+        );
+      }
+      continue;
+    }
     try {
       await db.transaction(async (tx) => {
         await tx.exec(migration.sql);

@@ -2,8 +2,8 @@
 //  1. builds the site into node_modules/.cache/bench-site and serves it on a free port;
 //  2. per page type, loads the page in the system Chromium and sums what it transfers,
 //     gzip-compressed: HTML, CSS, JS (targets: no framework, programme page ≤ 60 KB);
-//  3. Lighthouse (mobile) performance / accessibility / best practices / SEO, when the
-//     `lighthouse` package is installed (it is not a dependency yet: the row says so);
+//  3. Lighthouse (mobile) performance / accessibility / best practices / SEO (the
+//     `lighthouse` dev dependency; Lighthouse refuses to score a 404 page: "–" there);
 //  4. build scale: 1,000 extra programmes × 2 languages generated into a temp content
 //     folder, built, with build time and per-page cost.
 // Flags: --no-scale, --no-lighthouse, --scale=N (default 1000).
@@ -131,7 +131,10 @@ async function measureWeights(base: string): Promise<Map<string, Weight>> {
 type Scores = Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
 
 async function lighthouseScores(base: string): Promise<Map<string, Scores> | string> {
-  let lighthouse: (url: string, flags: object) => Promise<{ lhr: { categories: Record<string, { score: number | null }> } } | undefined>;
+  let lighthouse: (
+    url: string,
+    flags: object,
+  ) => Promise<{ lhr: { categories: Record<string, { score: number | null }>; runtimeError?: { code: string } } } | undefined>;
   let launch: (opts: object) => Promise<{ port: number; kill: () => unknown }>;
   try {
     // Optional: `lighthouse` (and its chrome-launcher) are not dependencies of the project yet.
@@ -153,7 +156,9 @@ async function lighthouseScores(base: string): Promise<Map<string, Scores> | str
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
         formFactor: "mobile",
       });
-      const c = result!.lhr.categories;
+      const lhr = result!.lhr;
+      if (lhr.runtimeError) continue; // e.g. the not-found page: Lighthouse scores only 200 pages
+      const c = lhr.categories;
       const score = (id: string) => Math.round((c[id]?.score ?? 0) * 100);
       scores.set(name, { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") });
     }

@@ -1,7 +1,8 @@
 // The signed-in application, client-side only. The guard decides what a visitor sees
 // (checking, authentication error, login required, second factor); the shell draws the
 // header (name, profile, notifications, logout) and the page for the path.
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
+import { useStore } from "@nanostores/react";
 import type { Session } from "@supabase/supabase-js";
 import { getSupabase } from "../lib/supabase/browser.ts";
 import { useTranslations } from "../lib/i18n.ts";
@@ -14,7 +15,8 @@ import ErrorBoundary from "./guard/ErrorBoundary.tsx";
 import ErrorScreen from "./guard/ErrorScreen.tsx";
 import MfaSettings from "./profile/MfaSettings.tsx";
 import NotificationBell from "./notifications/NotificationBell.tsx";
-import { fetchOwnProfile, type Profile } from "./profile/data.ts";
+import { ownProfileStore } from "./profile/store.ts";
+import { ERROR_RETRY_DELAY_MS } from "../lib/constants.ts";
 
 export default function Dashboard({ locale }: { locale: Locale }) {
   return (
@@ -25,24 +27,12 @@ export default function Dashboard({ locale }: { locale: Locale }) {
   );
 }
 
-type ProfileState = { kind: "loading" } | { kind: "error"; error: unknown } | { kind: "ready"; profile: Profile | null };
-
 function Shell({ locale, session }: { locale: Locale; session: Session }) {
   const t = useTranslations(locale);
-  const [state, setState] = useState<ProfileState>({ kind: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const $profile = useMemo(() => ownProfileStore(session.user.id), [session.user.id]);
+  const profile = useStore($profile);
   const [signingOut, setSigningOut] = useState(false);
   const path = unlocalizedPath(window.location.pathname).replace(/\/+$/, "");
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchOwnProfile(getSupabase(), session.user.id)
-      .then((profile) => !cancelled && setState({ kind: "ready", profile }))
-      .catch((error: unknown) => !cancelled && setState({ kind: "error", error }));
-    return () => {
-      cancelled = true;
-    };
-  }, [session.user.id, attempt]);
 
   async function signOut() {
     setSigningOut(true);
@@ -56,10 +46,10 @@ function Shell({ locale, session }: { locale: Locale; session: Session }) {
     showToast(translatedToast(t, LOGOUT_FAILURE_TOAST));
   }
 
-  if (state.kind === "error") {
-    return <ErrorScreen error={state.error} locale={locale} onRetry={() => setTimeout(() => (setState({ kind: "loading" }), setAttempt((n) => n + 1)), 500)} />;
+  if (profile.error && !profile.loading) {
+    return <ErrorScreen error={profile.error} locale={locale} onRetry={() => setTimeout(() => $profile.revalidate(), ERROR_RETRY_DELAY_MS)} />;
   }
-  const name = state.kind === "ready" ? state.profile?.full_name : undefined;
+  const name = profile.data?.full_name;
   return (
     <>
       <header className="border-b border-gray-200 bg-white">
@@ -87,7 +77,7 @@ function Shell({ locale, session }: { locale: Locale; session: Session }) {
         </div>
       </header>
       <main className="mx-auto max-w-5xl p-8">
-        {state.kind === "loading" ? (
+        {profile.loading && profile.data === undefined ? (
           <p className="text-gray-600" role="status">
             {t("dashboard.loading")}
           </p>

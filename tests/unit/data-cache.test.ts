@@ -1,0 +1,33 @@
+import { describe, expect, it, vi } from "vitest";
+import { createFetcherStore, dataCacheSettings, DATA_FRESH_MS, DATA_KEPT_MS, DATA_REFETCH_ON_FOCUS, DATA_RETRIES } from "../../src/lib/data-cache.ts";
+
+describe("data cache (SPEC §9)", () => {
+  it("keeps data fresh 5 minutes, kept 10, retries twice, no refetch on focus", () => {
+    expect(DATA_FRESH_MS).toBe(300_000);
+    expect(DATA_KEPT_MS).toBe(600_000);
+    expect(DATA_RETRIES).toBe(2);
+    expect(DATA_REFETCH_ON_FOCUS).toBe(false);
+    expect(dataCacheSettings).toMatchObject({ dedupeTime: 300_000, cacheLifetime: 600_000, revalidateOnFocus: false });
+  });
+
+  it("retries a failed read after the first and second failures, never a third time", () => {
+    const retry = (retryCount: number) => dataCacheSettings.onErrorRetry({ error: new Error("x"), key: "k", retryCount });
+    expect(retry(1)).toBeGreaterThan(0);
+    expect(retry(2)).toBeGreaterThan(0);
+    expect(retry(3)).toBe(false);
+  });
+
+  it("serves a second read of the same key from the cache while fresh", async () => {
+    const fetcher = vi.fn(async (...parts: (string | number | true)[]) => parts.join("/"));
+    const first = createFetcherStore<string>(["cache-test", "a"], { fetcher });
+    const off1 = first.listen(() => {});
+    await first.fetch();
+    const second = createFetcherStore<string>(["cache-test", "a"], { fetcher });
+    const off2 = second.listen(() => {});
+    const value = await second.fetch();
+    expect(value).toEqual({ data: "cache-test/a" });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    off1();
+    off2();
+  });
+});

@@ -14,6 +14,7 @@ import { authExtensions } from "./auth/index.ts";
 import { attachRealtime } from "./realtime.ts";
 import { createLocalStorageAdapter, storageDirOf, storageUploads } from "./storage-adapter.ts";
 import { SUPABASE_DIR } from "./paths.ts";
+import { ensureAuthTables } from "./auth/store.ts";
 
 // Telemetry off: this stack runs on developers' and CI machines, never phones home.
 process.env.LITE_TELEMETRY = "0";
@@ -108,6 +109,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // bootstrap.sql already grants what hosted Supabase grants; stop lite from re-granting
   // ALL on every table at the first request, which would undo REVOKEs in our migrations.
   (connection as unknown as { rlsState: string }).rlsState = "active";
+  // GoTrue's MFA tables exist on every hosted project; policies may consult them.
+  await ensureAuthTables(db);
 
   const isNew = (await appliedVersions(db)).size === 0;
   const applied = await applyMigrations(db, join(SUPABASE_DIR, "migrations"));

@@ -67,9 +67,12 @@ export async function attachRealtime(server: Server, context: LocalContext): Pro
     const key = `${change.schema}.${change.table}`;
     if (!columnTypes.has(key)) columnTypes.set(key, readColumns(db, change.schema, change.table));
     const columns = await columnTypes.get(key);
+    // With RLS on, hosted realtime sends a deleted row's primary key only: its content may
+    // be anyone's. Keep the same here.
+    const data = change.type === "DELETE" ? { ...change, old_record: { id: row.id } } : change;
     for (const { sub, ids } of interested) {
       if (!(await canSee(db, sub.claims, change, row))) continue;
-      send(sub.socket, [null, null, sub.topic, "postgres_changes", { ids, data: { ...change, columns, errors: null } }]);
+      send(sub.socket, [null, null, sub.topic, "postgres_changes", { ids, data: { ...data, columns, errors: null } }]);
     }
   }
 
@@ -115,7 +118,8 @@ export async function attachRealtime(server: Server, context: LocalContext): Pro
       }
       if (event === "access_token") {
         const sub = mine.get(topic);
-        if (sub) void claimsOf(payload.access_token).then((claims) => (sub.claims = claims), () => {});
+        // A token that fails verification demotes the subscription to anonymous.
+        if (sub) void claimsOf(payload.access_token).then((claims) => (sub.claims = claims), () => (sub.claims = null));
         return;
       }
       if (event === "phx_leave") {
@@ -170,8 +174,13 @@ function bindingMatches(binding: Binding, change: Change, row: Record<string, un
   return op === "eq" ? equal : !equal;
 }
 
-/** Whether the subscriber may SELECT the changed row under RLS (deletes: primary key only, as hosted). */
+/**
+ * Whether the subscriber may see the change: SELECT on the row under RLS, as its role with
+ * its claims (an expired token counts as none). Deletes carry only the primary key (see
+ * deliver), so they need no row check, as on hosted.
+ */
 async function canSee(db: Db, claims: Record<string, unknown> | null, change: Change, row: Record<string, unknown>): Promise<boolean> {
+  if (claims && typeof claims.exp === "number" && claims.exp * 1000 < Date.now()) claims = null;
   if (claims?.role === "service_role") return true;
   if (change.type === "DELETE") return true;
   if (!("id" in row)) return false;

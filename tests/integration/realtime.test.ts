@@ -64,6 +64,24 @@ describe("local realtime (postgres_changes)", () => {
     expect(stolen).toEqual([]);
   });
 
+  it("sends only the primary key of a deleted row, even to a subscriber who could not read it", async () => {
+    const victim = await createUser(stack(), `gone-${crypto.randomUUID()}@test.cm`);
+    const visitor = stack().client();
+    const deleted: { old: Record<string, unknown> }[] = [];
+    const channel = visitor
+      .channel("deletes")
+      .on("postgres_changes", { event: "DELETE", schema: "public", table: "student_notifications" }, (payload) => deleted.push(payload as never));
+    channels.push([visitor, channel]);
+    await new Promise<void>((resolve, reject) =>
+      channel.subscribe((status, error) => (status === "SUBSCRIBED" ? resolve() : status !== "CLOSED" && reject(error ?? new Error(status)))),
+    );
+    await notify(victim, "Secret title");
+    const [{ id }] = await stack().sql<{ id: string }>("select id from public.student_notifications where user_id = $1", [victim]);
+    await stack().sql("delete from public.student_notifications where id = $1", [id]);
+    await eventually(() => expect(deleted).toHaveLength(1));
+    expect(deleted[0].old).toEqual({ id });
+  });
+
   it("refuses a connection without a valid API key", async () => {
     const url = `${stack().url.replace("http", "ws")}/realtime/v1/websocket?apikey=nope&vsn=2.0.0`;
     const closed = await new Promise<boolean>((resolve) => {

@@ -106,7 +106,8 @@ test("MFA: enrol in the profile, log out with the toast, sign in again with a co
   await page.goto("/login");
   await signIn(page, email);
   await expect(page.getByTestId("mfa-challenge")).toBeVisible();
-  await page.getByLabel("Code à 6 chiffres").fill(totpCode(secret));
+  // The enrolment's code cannot be replayed: use the next one (accepted for clock drift).
+  await page.getByLabel("Code à 6 chiffres").fill(totpCode(secret, Date.now() + 30_000));
   await page.getByRole("button", { name: "Vérifier" }).click();
   await expect(page).toHaveURL(/\/dashboard\/?$/);
   await expect(page.getByTestId("dashboard-greeting")).toHaveText("Bonjour, Paul Mfa");

@@ -59,9 +59,14 @@ describe("multi-factor authentication on the local stack", () => {
     const wrong = await client.auth.mfa.verify({ factorId: enrolled!.id, challengeId: challenge!.id, code: "000000" === totpCode(enrolled!.totp.secret) ? "111111" : "000000" });
     expect(wrong.error?.code).toBe("mfa_verification_failed");
 
+    // A failed attempt spends its challenge: the right code needs a new one.
+    const reused = await client.auth.mfa.verify({ factorId: enrolled!.id, challengeId: challenge!.id, code: totpCode(enrolled!.totp.secret) });
+    expect(reused.error?.code).toBe("mfa_challenge_expired");
+    const { data: fresh } = await client.auth.mfa.challenge({ factorId: enrolled!.id });
+
     const events: string[] = [];
     client.auth.onAuthStateChange((event) => events.push(event));
-    const { data: verified, error: verifyError } = await client.auth.mfa.verify({ factorId: enrolled!.id, challengeId: challenge!.id, code: totpCode(enrolled!.totp.secret) });
+    const { data: verified, error: verifyError } = await client.auth.mfa.verify({ factorId: enrolled!.id, challengeId: fresh!.id, code: totpCode(enrolled!.totp.secret) });
     expect(verifyError).toBeNull();
     expect(verified!.user.factors).toEqual([expect.objectContaining({ id: enrolled!.id, status: "verified", factor_type: "totp" })]);
     expect(events).toContain("MFA_CHALLENGE_VERIFIED");
@@ -97,7 +102,10 @@ describe("multi-factor authentication on the local stack", () => {
     const early = await client.auth.mfa.unenroll({ factorId: enrolled!.id });
     expect(early.error?.code).toBe("insufficient_aal");
 
-    const { error } = await client.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: totpCode(enrolled!.totp.secret) });
+    // The code that verified the enrolment cannot be replayed; the next one (30 s later) works.
+    const replay = await client.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: totpCode(enrolled!.totp.secret) });
+    expect(replay.error?.code).toBe("mfa_verification_failed");
+    const { error } = await client.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: totpCode(enrolled!.totp.secret, Date.now() + 30_000) });
     expect(error).toBeNull();
     const { data: after } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(after).toMatchObject({ currentLevel: "aal2", nextLevel: "aal2" });
@@ -125,5 +133,17 @@ describe("multi-factor authentication on the local stack", () => {
     expect(error?.status).toBe(404);
     const phone = await owner.auth.mfa.enroll({ factorType: "phone", phone: "+237671234567" });
     expect(phone.error?.status).toBe(422);
+  });
+  it("pauses verification after 5 wrong codes, so six digits cannot be guessed", async () => {
+    const client = await newUser("mfa.guess@example.cm");
+    const { data: enrolled } = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "Guess" });
+    const right = totpCode(enrolled!.totp.secret);
+    const wrongCode = (n: number) => String((Number(right) + 1 + n) % 1_000_000).padStart(6, "0");
+    for (let n = 0; n < 5; n++) {
+      const { error } = await client.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: wrongCode(n) });
+      expect(error?.code).toBe("mfa_verification_failed");
+    }
+    const { error } = await client.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: right });
+    expect(error?.code).toBe("over_request_rate_limit");
   });
 });

@@ -8,10 +8,13 @@ import type { LocalContext } from "../stack.ts";
 import { authError, json, readJson } from "./http.ts";
 import { factorJson, rows, userJson, type FactorRow } from "./store.ts";
 import { recordAmr, requestClaims, withAssurance, type AccessClaims } from "./tokens.ts";
-import { newTotpSecret, otpauthUri, verifyTotp } from "./totp.ts";
+import { matchingTotpStep, newTotpSecret, otpauthUri } from "./totp.ts";
 
 /** GoTrue's default: a challenge must be verified within 5 minutes. */
 const CHALLENGE_EXPIRY_S = 300;
+/** Wrong codes allowed per factor within the window before verification pauses. */
+const MAX_FAILED_VERIFICATIONS = 5;
+const FAILURE_WINDOW = "5 minutes";
 const DEFAULT_ISSUER = "UEL Cameroun";
 
 export async function handleFactors(request: Request, context: LocalContext, path: string): Promise<Response> {
@@ -73,21 +76,33 @@ async function challenge(context: LocalContext, factor: FactorRow): Promise<Resp
 
 async function verify(request: Request, context: LocalContext, claims: AccessClaims, factor: FactorRow): Promise<Response> {
   const body = await readJson(request);
-  const [challenge] = await rows<{ id: string; created_at: string; verified_at: string | null }>(
+  const [challenge] = await rows<{ id: string; created_at: string; verified_at: string | null; failed_at: string | null }>(
     context.db,
-    "select id, created_at, verified_at from auth.mfa_challenges where id = $1 and factor_id = $2",
+    "select id, created_at, verified_at, failed_at from auth.mfa_challenges where id = $1 and factor_id = $2",
     [body.challenge_id, factor.id],
   );
   if (!challenge) return authError(404, "mfa_challenge_not_found", "MFA factor with the provided challenge ID not found");
-  if (challenge.verified_at) return authError(422, "mfa_challenge_expired", "MFA challenge has already been verified");
+  if (challenge.verified_at || challenge.failed_at)
+    return authError(422, "mfa_challenge_expired", "MFA challenge has already been used, create a new challenge");
   if (Date.now() - new Date(challenge.created_at).getTime() > CHALLENGE_EXPIRY_S * 1000)
     return authError(422, "mfa_challenge_expired", `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
-  if (!verifyTotp(factor.secret ?? "", String(body.code ?? "")))
+  // Six digits fall to guessing unless attempts are scarce: one try per challenge, a few per factor.
+  const [{ failures }] = await rows<{ failures: number }>(
+    context.db,
+    `select count(*)::int as failures from auth.mfa_challenges where factor_id = $1 and failed_at > now() - interval '${FAILURE_WINDOW}'`,
+    [factor.id],
+  );
+  if (failures >= MAX_FAILED_VERIFICATIONS)
+    return authError(429, "over_request_rate_limit", "Too many MFA verification attempts: wait a few minutes and try again");
+  const step = matchingTotpStep(factor.secret ?? "", String(body.code ?? ""));
+  if (step === null || (factor.last_totp_step !== null && step <= Number(factor.last_totp_step))) {
+    await context.db.query("update auth.mfa_challenges set failed_at = now() where id = $1", [challenge.id]);
     return authError(422, "mfa_verification_failed", "Invalid TOTP code entered");
+  }
 
   const sessionId = claims.session_id!;
   await context.db.query("update auth.mfa_challenges set verified_at = now() where id = $1", [challenge.id]);
-  await context.db.query("update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1", [factor.id]);
+  await context.db.query("update auth.mfa_factors set status = 'verified', last_totp_step = $2, updated_at = now() where id = $1", [factor.id, step]);
   await context.db.query("update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1", [sessionId, factor.id]);
   await recordAmr(context.db, sessionId, "totp");
   const [refresh] = await rows<{ token: string }>(

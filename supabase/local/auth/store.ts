@@ -27,6 +27,10 @@ create table if not exists auth.mfa_challenges (
   verified_at timestamptz,
   ip_address inet
 );
+-- Local hardening (not GoTrue columns): a challenge is spent by a failed attempt, failures
+-- are counted per factor, and a code's time step is accepted once.
+alter table auth.mfa_challenges add column if not exists failed_at timestamptz;
+alter table auth.mfa_factors add column if not exists last_totp_step bigint;
 create table if not exists auth.mfa_amr_claims (
   id uuid primary key default gen_random_uuid(),
   session_id uuid not null,
@@ -62,6 +66,7 @@ export interface FactorRow {
   secret: string | null;
   phone: string | null;
   last_challenged_at: string | null;
+  last_totp_step: number | null;
   created_at: string;
   updated_at: string;
 }

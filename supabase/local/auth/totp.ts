@@ -56,10 +56,19 @@ export function totpCode(secret: string, atMs = Date.now()): string {
   return binary.toString().padStart(TOTP_DIGITS, "0");
 }
 
+/** The time step the code belongs to (current step or one either side, for clock drift), or null. */
+export function matchingTotpStep(secret: string, code: string, atMs = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const step = Math.floor(atMs / 1000 / TOTP_STEP_S);
+  for (const drift of [-1, 0, 1]) {
+    if (totpCode(secret, (step + drift) * TOTP_STEP_S * 1000) === code) return step + drift;
+  }
+  return null;
+}
+
 /** Accepts the current step and one step either side (clock drift), as GoTrue does. */
 export function verifyTotp(secret: string, code: string, atMs = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return [-1, 0, 1].some((drift) => totpCode(secret, atMs + drift * TOTP_STEP_S * 1000) === code);
+  return matchingTotpStep(secret, code, atMs) !== null;
 }
 
 export function otpauthUri(issuer: string, account: string, secret: string): string {

@@ -1,7 +1,9 @@
 // The generic error screen (SPEC §8): network, server (500–504), client (a code chunk that
 // failed to load, or a newer version online) and unknown, each with its actions and the
 // technical detail folded away.
+import { useState } from "react";
 import { useTranslations } from "../../lib/i18n.ts";
+import { isOnline } from "../../lib/errors/ping.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { classifyError } from "../../lib/errors/classify.ts";
 
@@ -12,6 +14,13 @@ export default function ErrorScreen({ error, locale, onRetry, retrying = false }
   const { kind, reason } = classifyError(error);
   const copy = kind === "client" ? reason ?? "chunk" : kind;
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const [stillOffline, setStillOffline] = useState(false);
+  // A network error is retried only once a HEAD to this page answers again.
+  const retry = async () => {
+    if (kind === "network" && !(await isOnline(window.location.href))) return setStillOffline(true);
+    setStillOffline(false);
+    onRetry();
+  };
   return (
     <main className="mx-auto mt-16 max-w-md rounded-xl bg-white p-8 shadow" role="alert" data-error-kind={kind}>
       <h1 className="text-2xl font-bold text-red-800">{t(`errors.screen.${copy}.title`)}</h1>
@@ -22,7 +31,7 @@ export default function ErrorScreen({ error, locale, onRetry, retrying = false }
             {t("errors.screen.reload")}
           </button>
         ) : (
-          <button type="button" onClick={onRetry} disabled={retrying} className={`${button} bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60`}>
+          <button type="button" onClick={() => void retry()} disabled={retrying} className={`${button} bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60`}>
             {retrying ? t("errors.screen.retrying") : t("errors.screen.retry")}
           </button>
         )}
@@ -30,6 +39,11 @@ export default function ErrorScreen({ error, locale, onRetry, retrying = false }
           {t("errors.screen.home")}
         </a>
       </div>
+      {stillOffline && (
+        <p role="status" className="mt-4 text-sm text-red-800">
+          {t("errors.screen.stillOffline")}
+        </p>
+      )}
       <details className="mt-6 text-sm text-gray-600">
         <summary className="cursor-pointer">{t("errors.screen.details")}</summary>
         <pre className="mt-2 whitespace-pre-wrap break-words font-mono text-xs">{detail}</pre>

@@ -19,18 +19,3 @@ export function readStoredSession(storage: Pick<Storage, "getItem"> = localStora
     return null;
   }
 }
-
-/** Ends the session on the server (best effort) and always forgets it locally. */
-export async function signOutStoredSession(apiUrl: string, publishableKey: string): Promise<void> {
-  const session = readStoredSession();
-  localStorage.removeItem(AUTH_STORAGE_KEY);
-  if (!session) return;
-  try {
-    await fetch(`${apiUrl}/auth/v1/logout?scope=local`, {
-      method: "POST",
-      headers: { apikey: publishableKey, authorization: `Bearer ${session.access_token}` },
-    });
-  } catch {
-    // Offline: the local session is gone, which is what the visitor asked for.
-  }
-}

@@ -9,7 +9,7 @@ import { DEFAULT_OTP_CHANNEL, OTP_CREATES_USER } from "../../lib/constants.ts";
 import { afterSignInPath } from "../../lib/auth/redirects.ts";
 import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { codeSchema, fieldErrors, identifierOf, otpRequestSchema, passwordSignInSchema, type Channel } from "../../lib/forms/auth.ts";
-import { Field, FormAlert, Notice, Submit, Tabs, linkClass } from "./ui.tsx";
+import { Field, FormAlert, IdentifierTabs, Notice, Submit, Tabs, linkClass } from "./ui.tsx";
 import { explain, type ShownError } from "./errors.ts";
 import { useSignedInRedirect } from "./hooks.ts";
 import MfaChallenge from "./MfaChallenge.tsx";
@@ -159,15 +159,7 @@ export default function SignInForm({ locale }: { locale: Locale }) {
           { value: "otp", label: t("auth.method.otp") },
         ]}
       />
-      <Tabs
-        label={t("auth.identifier.label")}
-        value={channel}
-        onChange={(value) => (setChannel(value), setErrors({}))}
-        options={[
-          { value: "email", label: t("auth.identifier.email") },
-          { value: "phone", label: t("auth.identifier.phone") },
-        ]}
-      />
+      <IdentifierTabs t={t} value={channel} onChange={(value) => (setChannel(value), setErrors({}))} />
       {notice && <Notice>{notice}</Notice>}
       <FormAlert message={formError?.message ?? (errors.form && !errors.email && !errors.phone ? errors.form : null)} items={formError?.items} />
       {channel === "email" ? (

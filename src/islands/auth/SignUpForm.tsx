@@ -7,7 +7,7 @@ import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { DEFAULT_OTP_CHANNEL } from "../../lib/constants.ts";
 import { afterSignInPath } from "../../lib/auth/redirects.ts";
 import { fieldErrors, identifierOf, signUpSchema, type Channel } from "../../lib/forms/auth.ts";
-import { Field, FormAlert, Notice, Submit, Tabs, linkClass } from "./ui.tsx";
+import { Field, FormAlert, IdentifierTabs, Notice, Submit, linkClass } from "./ui.tsx";
 import { explain, type ShownError } from "./errors.ts";
 import { useSignedInRedirect } from "./hooks.ts";
 
@@ -66,15 +66,7 @@ export default function SignUpForm({ locale }: { locale: Locale }) {
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-busy={busy}>
-      <Tabs
-        label={t("auth.identifier.label")}
-        value={channel}
-        onChange={(value) => (setChannel(value), setErrors({}))}
-        options={[
-          { value: "email", label: t("auth.identifier.email") },
-          { value: "phone", label: t("auth.identifier.phone") },
-        ]}
-      />
+      <IdentifierTabs t={t} value={channel} onChange={(value) => (setChannel(value), setErrors({}))} />
       <FormAlert message={formError?.message ?? (errors.form && !errors.email && !errors.phone ? errors.form : null)} items={formError?.items} />
       <Field id="sign-up-name" name="fullName" autoComplete="name" label={t("auth.fields.fullName")} error={errors.fullName} />
       {channel === "email" ? (

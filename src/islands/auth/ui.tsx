@@ -2,6 +2,8 @@
 // error, the form-level alert, notices, tabs and the submit button. Inputs are
 // uncontrolled so that what is typed before hydration stays.
 import { useEffect, useState, type ReactNode } from "react";
+import type { TFunction } from "i18next";
+import type { Channel } from "../../lib/forms/auth.ts";
 
 export const inputClass =
   "mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 aria-[invalid=true]:border-accent-500 focus:outline-2 focus:outline-brand-600";
@@ -94,6 +96,21 @@ export function Tabs<T extends string>({ label, value, options, onChange }: { la
         </button>
       ))}
     </div>
+  );
+}
+
+/** E-mail or phone: how the person identifies itself (sign-in and sign-up). */
+export function IdentifierTabs({ t, value, onChange }: { t: TFunction; value: Channel; onChange: (value: Channel) => void }) {
+  return (
+    <Tabs
+      label={t("auth.identifier.label")}
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: "email", label: t("auth.identifier.email") },
+        { value: "phone", label: t("auth.identifier.phone") },
+      ]}
+    />
   );
 }
 

@@ -10,6 +10,8 @@ export default defineConfig({
   site: process.env.SITE_URL ?? "http://127.0.0.1:4321",
   output: "static",
   outDir: process.env.ASTRO_OUT_DIR ?? "./dist",
+  // A separate cache per output folder, so a test build and another build can run at once.
+  cacheDir: process.env.ASTRO_OUT_DIR ? `./node_modules/.astro-${process.env.ASTRO_OUT_DIR}` : undefined,
   adapter: node({ mode: "standalone" }),
   integrations: [react()],
   i18n: {

@@ -5,9 +5,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { generateLocalKeys } from "../supabase/local/env.ts";
 import { startLocalStack } from "../supabase/local/stack.ts";
-import { E2E_API_PORT, E2E_API_URL, E2E_SITE_PORT, E2E_SITE_URL, E2E_STACK_FILE } from "../tests/e2e/server-ports.ts";
+import { E2E_API_PORT, E2E_API_URL, E2E_OUT_DIR, E2E_SITE_PORT, E2E_SITE_URL, E2E_STACK_FILE } from "../tests/e2e/server-ports.ts";
 
-const OUT_DIR = "dist-test";
+const OUT_DIR = E2E_OUT_DIR;
 const keys = await generateLocalKeys();
 const publicEnv = {
   PUBLIC_SUPABASE_URL: E2E_API_URL,

@@ -2,7 +2,7 @@
 // hosted URL layout (/auth/v1, /rest/v1, /storage/v1, /functions/v1/<name>) on one port.
 // Migrations and seed are the same files `supabase db push` sends to a hosted project.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { App, ConsoleEmailDriver, InMemoryEmailDriver, setExperimental } from "@supabase/lite";
 import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pglite";
@@ -115,9 +115,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const isNew = (await appliedVersions(db)).size === 0;
   const applied = await applyMigrations(db, join(SUPABASE_DIR, "migrations"));
   if (applied.length) log(`applied ${applied.length} migration(s)`);
-  const seedFile = join(SUPABASE_DIR, "seed.sql");
-  if (isNew && options.seed !== false && existsSync(seedFile)) {
-    await db.exec(readFileSync(seedFile, "utf8"));
+  if (isNew && options.seed !== false) {
+    for (const file of seedFiles()) await db.exec(readFileSync(file, "utf8"));
     log("seeded the demo university");
   }
   await connection.clearSchemaCache();
@@ -247,4 +246,16 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
+}
+
+/**
+ * The demo data: seed.sql, then supabase/seeds/*.sql in name order (one file per area of
+ * the product, so each feature keeps its demo rows beside the others'). config.toml's
+ * [db.seed] sql_paths lists the same files for the Supabase CLI.
+ */
+export function seedFiles(): string[] {
+  const main = join(SUPABASE_DIR, "seed.sql");
+  const dir = join(SUPABASE_DIR, "seeds");
+  const more = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sql")).sort().map((f) => join(dir, f)) : [];
+  return [...(existsSync(main) ? [main] : []), ...more];
 }

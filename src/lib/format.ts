@@ -1,0 +1,56 @@
+// How the platform writes dates, times, money and marks (DESIGN §6 "Formats"): Africa/Douala
+// time whatever the device's zone, the page's language, francs CFA without decimals,
+// marks out of 20 with two decimals.
+import type { Locale } from "./locales.ts";
+
+export const TIME_ZONE = "Africa/Douala";
+
+const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");
+
+type DateInput = Date | string | number;
+const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+
+/** 23 novembre 2026 / 23 November 2026 */
+export function formatDate(locale: Locale, value: DateInput, style: "long" | "short" = "long"): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    timeZone: TIME_ZONE,
+    ...(style === "long" ? { day: "numeric", month: "long", year: "numeric" } : { day: "2-digit", month: "2-digit", year: "numeric" }),
+  }).format(toDate(value));
+}
+
+/** 09:30 (24-hour clock in both languages, as Cameroon reads it) */
+export function formatTime(locale: Locale, value: DateInput): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(toDate(value));
+}
+
+/** lun. 23 nov., 09:30 / Mon 23 Nov, 09:30 */
+export function formatDateTime(locale: Locale, value: DateInput): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    timeZone: TIME_ZONE,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(toDate(value));
+}
+
+/** 150 000 FCFA / FCFA 150,000 — integer francs only. */
+export function formatXaf(locale: Locale, francs: number): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(francs);
+}
+
+/** 12,50 / 12.50 — a mark out of 20. */
+export function formatMark(locale: Locale, mark: number): string {
+  return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(mark);
+}
+
+export function formatNumber(locale: Locale, value: number): string {
+  return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 0 }).format(value);
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in Douala. */
+export function doualaDay(value: DateInput): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(toDate(value));
+}

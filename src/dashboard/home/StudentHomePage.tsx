@@ -1,0 +1,6 @@
+// The student home.
+import Greeting from "./Greeting.tsx";
+
+export default function StudentHomePage() {
+  return <Greeting />;
+}

@@ -1,0 +1,141 @@
+// The one route table of the signed-in application (DESIGN §6). The router, the sidebar,
+// the role guard, breadcrumbs, document titles, the server's not-found answer and the
+// tests all read it: a page is added here and nowhere else.
+// Paths are written without the language prefix; /en/... is derived. Pages load lazily,
+// each in its own chunk. Importing this file loads no page.
+import type { ComponentType } from "react";
+
+export const ROLES = ["student", "teacher", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Bilingual {
+  fr: string;
+  en: string;
+}
+
+/** Sidebar sections, in the order they appear. */
+export const NAV_GROUPS = ["main", "learning", "teaching", "community", "people", "administration", "account"] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+export interface PageProps {
+  /** The path's parameters (`:id` segments). */
+  params: Record<string, string>;
+}
+
+export interface DashboardRoute {
+  /** Unique name, "<role>.<page>" by convention. */
+  name: string;
+  /** Path without the language prefix, with `:param` segments. */
+  path: string;
+  /** Who may open it; "signed-in": anyone signed in, with or without a role. */
+  roles: readonly Role[] | "signed-in";
+  page: () => Promise<{ default: ComponentType<PageProps> }>;
+  /** Document title, h1 and breadcrumb label. */
+  title: Bilingual;
+  /** Listed in the sidebar of these roles' areas. */
+  nav?: { group: NavGroup; order: number; label?: Bilingual };
+  /** Breadcrumb parent (a route name); a role's home by default. */
+  parent?: string;
+}
+
+const student = ["student"] as const;
+const teacher = ["teacher"] as const;
+const admin = ["admin"] as const;
+
+export const ROUTES: readonly DashboardRoute[] = [
+  // ---- shell ---------------------------------------------------------------------------
+  {
+    name: "selector",
+    path: "/dashboard",
+    roles: "signed-in",
+    page: () => import("./shell/RoleSelectorPage.tsx"),
+    title: { fr: "Tableau de bord", en: "Dashboard" },
+  },
+
+  // ---- homes ---------------------------------------------------------------------------
+  {
+    name: "student.home",
+    path: "/dashboard/student",
+    roles: student,
+    page: () => import("./home/StudentHomePage.tsx"),
+    title: { fr: "Espace étudiant", en: "Student area" },
+    nav: { group: "main", order: 1, label: { fr: "Tableau de bord", en: "Dashboard" } },
+  },
+  {
+    name: "teacher.home",
+    path: "/dashboard/teacher",
+    roles: teacher,
+    page: () => import("./home/TeacherHomePage.tsx"),
+    title: { fr: "Espace enseignant", en: "Teacher area" },
+    nav: { group: "main", order: 1, label: { fr: "Tableau de bord", en: "Dashboard" } },
+  },
+  {
+    name: "admin.home",
+    path: "/dashboard/admin",
+    roles: admin,
+    page: () => import("./home/AdminHomePage.tsx"),
+    title: { fr: "Administration", en: "Administration" },
+    nav: { group: "main", order: 1, label: { fr: "Tableau de bord", en: "Dashboard" } },
+  },
+
+  // ---- profile and notifications (every role) -------------------------------------------
+  {
+    name: "profile",
+    path: "/dashboard/profile",
+    roles: "signed-in",
+    page: () => import("./profile/ProfilePage.tsx"),
+    title: { fr: "Mon profil", en: "My profile" },
+  },
+  ...everyRole("profile", {
+    page: () => import("./profile/ProfilePage.tsx"),
+    title: { fr: "Mon profil", en: "My profile" },
+    nav: { group: "account", order: 1 },
+  }),
+  // ---- messages and community ----------------------------------------------------------
+  // ---- people --------------------------------------------------------------------------
+  // ---- administration ------------------------------------------------------------------
+];
+
+/** The same page in each role's area: /dashboard/<role>/<page>, named "<role>.<page>". */
+function everyRole(page: string, route: Omit<DashboardRoute, "name" | "path" | "roles">): DashboardRoute[] {
+  return ROLES.map((role) => ({ ...route, name: `${role}.${page}`, path: `/dashboard/${role}/${page}`, roles: [role] }));
+}
+
+/** The route a role's area starts at. */
+export function homeRouteOf(role: Role): DashboardRoute {
+  return ROUTES.find((route) => route.name === `${role}.home`)!;
+}
+
+export function mayOpen(route: DashboardRoute, roles: readonly Role[]): boolean {
+  return route.roles === "signed-in" || route.roles.some((role) => roles.includes(role));
+}
+
+/** The role whose area a path belongs to (/dashboard/teacher/... → teacher), if any. */
+export function roleOfPath(path: string): Role | undefined {
+  const segment = path.split("/")[2];
+  return ROLES.find((role) => role === segment);
+}
+
+function patternOf(path: string): RegExp {
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\/:(\w+)/g, "/([^/]+)");
+  return new RegExp(`^${source}/?$`);
+}
+
+/** The route a path (without language prefix) opens, with its parameters. */
+export function matchRoute(path: string): { route: DashboardRoute; params: Record<string, string> } | undefined {
+  for (const route of ROUTES) {
+    const match = patternOf(route.path).exec(path);
+    if (!match) continue;
+    const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+    return { route, params };
+  }
+  return undefined;
+}
+
+/** A role's sidebar: its routes that have a nav entry, by group then order. */
+export function sidebarOf(role: Role): DashboardRoute[] {
+  return ROUTES.filter((route) => route.nav && route.roles !== "signed-in" && route.roles.includes(role)).sort(
+    (a, b) => NAV_GROUPS.indexOf(a.nav!.group) - NAV_GROUPS.indexOf(b.nav!.group) || a.nav!.order - b.nav!.order,
+  );
+}

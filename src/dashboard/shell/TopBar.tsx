@@ -1,0 +1,94 @@
+// The top bar: the phone menu button, the notification bell, the language switch and the
+// account menu (profile, switching area for several roles, sign out).
+import { useState } from "react";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { alternatePath, localizedPath, PREFERRED_LANGUAGE_KEY } from "../../lib/locales.ts";
+import { logoutClient } from "../../lib/auth/logout.ts";
+import { LOGOUT_FAILURE_TOAST, LOGOUT_SUCCESS_TOAST, setPendingToast, showToast, translatedToast } from "../../lib/auth/toast.ts";
+import NotificationBell from "../notifications/NotificationBell.tsx";
+import { useLocale, useMessages, useT } from "../i18n.ts";
+import { useSignedIn } from "../session.ts";
+import { shellMessages } from "./messages.ts";
+
+const control = "rounded-md px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+export default function TopBar({ name, menuOpen, onToggleMenu }: { name: string | undefined; menuOpen: boolean; onToggleMenu: () => void }) {
+  const locale = useLocale();
+  const t = useT();
+  const m = useMessages(shellMessages);
+  const { userId, roles, role } = useSignedIn();
+  const [signingOut, setSigningOut] = useState(false);
+  const other = locale === "fr" ? "en" : "fr";
+
+  async function signOut() {
+    setSigningOut(true);
+    const result = await logoutClient(getSupabase().auth);
+    if (result.ok) {
+      setPendingToast(sessionStorage, translatedToast(t, LOGOUT_SUCCESS_TOAST));
+      window.location.assign(localizedPath(locale, "/"));
+      return;
+    }
+    setSigningOut(false);
+    showToast(translatedToast(t, LOGOUT_FAILURE_TOAST));
+  }
+
+  function rememberLanguage() {
+    try {
+      localStorage.setItem(PREFERRED_LANGUAGE_KEY, other);
+    } catch {
+      // Storage blocked: the link still opens the other language.
+    }
+  }
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
+      <div className="flex items-center gap-2 px-4 py-2 sm:px-6">
+        <button type="button" className={`${control} lg:hidden`} aria-expanded={menuOpen} aria-controls="dashboard-sidebar" onClick={onToggleMenu}>
+          {menuOpen ? m.closeMenu : m.openMenu}
+        </button>
+        <a href={localizedPath(locale, "/dashboard")} className="truncate font-bold text-brand-900">
+          {t("site.shortName")}
+        </a>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <NotificationBell locale={locale} userId={userId} />
+          <a
+            href={`${alternatePath(window.location.pathname)}${window.location.search}`}
+            hrefLang={other}
+            lang={other}
+            aria-label={m.languageLabel}
+            className={control}
+            onClick={rememberLanguage}
+            data-testid="language-switch"
+          >
+            {m.language}
+          </a>
+          <details className="relative" data-testid="account-menu">
+            <summary className={`${control} cursor-pointer list-none`}>
+              <span className="hidden sm:inline">{name || m.account}</span>
+              <span className="sm:hidden">{m.account}</span>
+            </summary>
+            <ul className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
+              <li>
+                <a className={`${control} block`} href={localizedPath(locale, role ? `/dashboard/${role}/profile` : "/dashboard/profile")}>
+                  {m.profile}
+                </a>
+              </li>
+              {roles.length > 1 && (
+                <li>
+                  <a className={`${control} block`} href={`${localizedPath(locale, "/dashboard")}?choose=1`}>
+                    {m.switchArea}
+                  </a>
+                </li>
+              )}
+              <li>
+                <button type="button" className={`${control} block w-full text-left`} onClick={() => void signOut()} disabled={signingOut}>
+                  {signingOut ? m.signingOut : m.signOut}
+                </button>
+              </li>
+            </ul>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

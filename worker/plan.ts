@@ -3,6 +3,7 @@
 // gets a notification, in which words, until when. No I/O; the clock is a parameter.
 // The plan stays grouped (per session, per language) so it travels compactly.
 import { useTranslations } from "../src/lib/i18n.ts";
+import { meetingUrl } from "../src/lib/meetings.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../src/lib/locales.ts";
 import {
   COURSE_START_WINDOW_MINUTES,
@@ -57,18 +58,6 @@ export function courseStartWindow(now: Date) {
     windowEnd: new Date(now.getTime() + COURSE_START_WINDOW_MINUTES * MINUTE_MS),
     duplicateSince: new Date(now.getTime() - DUPLICATE_WINDOW_MINUTES * MINUTE_MS),
   };
-}
-
-/** The class's join link: Zoom (with passcode) or Teams, else none. */
-export function meetingUrl(
-  session: Pick<SessionCandidate, "meeting_platform" | "zoom_meeting_id" | "zoom_passcode" | "teams_meeting_url">,
-): string | null {
-  const zoomId = session.zoom_meeting_id?.replace(/\s+/g, "");
-  if (session.meeting_platform !== "teams" && zoomId) {
-    const passcode = session.zoom_passcode ? `?pwd=${encodeURIComponent(session.zoom_passcode)}` : "";
-    return `https://zoom.us/j/${zoomId}${passcode}`;
-  }
-  return session.teams_meeting_url ?? null;
 }
 
 export function planCourseStartNotifications(sessions: readonly SessionCandidate[], now: Date): Plan {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { courseStartWindow, meetingUrl, planCourseStartNotifications, type SessionCandidate } from "../../worker/plan.ts";
+import { courseStartWindow, planCourseStartNotifications, type SessionCandidate } from "../../worker/plan.ts";
+import { isJoinable, meetingUrl } from "../../src/lib/meetings.ts";
 import {
   COURSE_START_WINDOW_MINUTES,
   COURSE_STARTING_PRIORITY,
@@ -131,5 +132,16 @@ describe("course-start planning", () => {
     );
     const [none] = plan(session({ zoom_meeting_id: null })).batches;
     expect([none.action_url, none.messages[0].action_label, none.data.meeting_url]).toEqual([null, null, null]);
+  });
+});
+
+describe("the join button's window", () => {
+  const start = new Date("2026-11-23T09:00:00Z");
+  const end = new Date("2026-11-23T11:00:00Z");
+  it("opens 15 minutes before the start (the worker's window) and closes at the end", () => {
+    expect(isJoinable(start, end, new Date("2026-11-23T08:44:59Z"))).toBe(false);
+    expect(isJoinable(start, end, new Date("2026-11-23T08:45:00Z"))).toBe(true);
+    expect(isJoinable(start, end, new Date("2026-11-23T11:00:00Z"))).toBe(true);
+    expect(isJoinable(start, end, new Date("2026-11-23T11:00:01Z"))).toBe(false);
   });
 });

@@ -206,8 +206,19 @@ const site = defineCollection({
   }),
 });
 
+/** The help centre: one page per role, opened from the dashboard's sidebar. */
+const help = collection(
+  "help",
+  z.object({
+    title: z.string().min(1).max(70),
+    description,
+    role: z.enum(["student", "teacher", "admin"]),
+  }),
+);
+
 export const collections = {
   pages,
+  help,
   schools,
   departments,
   filieres,

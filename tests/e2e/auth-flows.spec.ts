@@ -4,6 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_API_URL } from "./server-ports.ts";
 import { totpCode } from "../../supabase/local/auth/totp.ts";
+import { signOutFromDashboard } from "./dashboard.ts";
 
 const PASSWORD = "Mot-De-Passe-E2E-2026";
 let counter = 0;
@@ -98,7 +99,7 @@ test("MFA: enrol in the profile, log out with the toast, sign in again with a co
   await page.getByRole("button", { name: "Activer" }).click();
   await expect(page.getByTestId("mfa-factors")).toContainText("Mon téléphone");
 
-  await page.getByRole("button", { name: "Déconnexion" }).click();
+  await signOutFromDashboard(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("toast")).toContainText("Déconnexion réussie");
   await expect(page.getByTestId("toast")).toContainText("Vous avez été déconnecté avec succès.");
@@ -157,7 +158,7 @@ test("logging out in one tab signs the other tab out", async ({ context }) => {
   await second.goto("/dashboard");
   await expect(second.getByTestId("dashboard-greeting")).toBeVisible();
 
-  await first.getByRole("button", { name: "Déconnexion" }).click();
+  await signOutFromDashboard(first);
   await expect(first.getByTestId("toast")).toContainText("Déconnexion réussie");
   await expect(second).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
 });

@@ -1,5 +1,5 @@
 // The admin home.
-import Greeting from "./Greeting.tsx";
+import Greeting from "../shell/Greeting.tsx";
 
 export default function AdminHomePage() {
   return <Greeting />;

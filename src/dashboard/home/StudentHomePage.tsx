@@ -1,5 +1,5 @@
 // The student home.
-import Greeting from "./Greeting.tsx";
+import Greeting from "../shell/Greeting.tsx";
 
 export default function StudentHomePage() {
   return <Greeting />;

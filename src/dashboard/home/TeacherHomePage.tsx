@@ -1,5 +1,5 @@
 // The teacher home.
-import Greeting from "./Greeting.tsx";
+import Greeting from "../shell/Greeting.tsx";
 
 export default function TeacherHomePage() {
   return <Greeting />;

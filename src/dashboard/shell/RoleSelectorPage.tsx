@@ -9,6 +9,7 @@ import { hrefOf } from "../router.ts";
 import { useSignedIn } from "../session.ts";
 import { rememberRole, rememberedRole } from "./data.ts";
 import { shellMessages } from "./messages.ts";
+import Greeting from "./Greeting.tsx";
 
 const button = "inline-flex rounded-md px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
@@ -37,7 +38,7 @@ export default function RoleSelectorPage() {
   if (!roles.length) {
     return (
       <section className="max-w-2xl" data-testid="no-role">
-        <h1 className="text-3xl font-bold text-brand-900">{m.noRoleTitle}</h1>
+        <Greeting />
         <p className="mt-4 text-gray-700">{m.noRoleBody}</p>
         <div className="mt-6 flex flex-wrap gap-3">
           <a href={localizedPath(locale, "/inscription")} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>

@@ -38,7 +38,6 @@ export const shellMessages = defineMessages({
     chooseTitle: "Choisissez votre espace",
     chooseIntro: "Votre compte a plusieurs rôles. Nous retiendrons votre choix sur cet appareil.",
     redirecting: "Ouverture de votre espace…",
-    noRoleTitle: "Bienvenue",
     noRoleBody:
       "Votre compte est créé, mais aucun rôle ne lui est encore attribué. Pour devenir étudiant, déposez une candidature ; votre espace s'ouvrira quand l'administration l'aura acceptée. Si vous êtes enseignant ou membre de l'administration, demandez à un administrateur de vous attribuer votre rôle.",
     noRoleApply: "Déposer une candidature",
@@ -84,7 +83,6 @@ export const shellMessages = defineMessages({
     chooseTitle: "Choose your area",
     chooseIntro: "Your account has several roles. We will remember your choice on this device.",
     redirecting: "Opening your area…",
-    noRoleTitle: "Welcome",
     noRoleBody:
       "Your account exists, but no role has been given to it yet. To become a student, submit an application; your area opens once the administration accepts it. If you are a teacher or a member of staff, ask an administrator to give you your role.",
     noRoleApply: "Apply",

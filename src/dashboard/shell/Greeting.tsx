@@ -1,4 +1,4 @@
-// The home's heading: the user's name, as the dashboard has always greeted them.
+// The heading of a home page: the user's name, as the dashboard has always greeted them.
 import { useStore } from "@nanostores/react";
 import { useMemo } from "react";
 import { useT } from "../i18n.ts";

@@ -6,6 +6,7 @@ import cron from "node-cron";
 import { createClient } from "@supabase/supabase-js";
 import { readConfig } from "./config.ts";
 import { runTick } from "./tick.ts";
+import { createMessageSender } from "../src/lib/messaging/index.ts";
 import { WORKER_SCHEDULE } from "../src/lib/notifications/rules.ts";
 
 if (!process.env.SUPABASE_URL && existsSync(".env")) process.loadEnvFile(".env");
@@ -18,11 +19,14 @@ const supabase = createClient(result.config.SUPABASE_URL, result.config.SUPABASE
   auth: { persistSession: false, autoRefreshToken: false },
 });
 
+// SMS through Orange when ORANGE_SMS_* are set, else the local outbox (masked console lines).
+const sender = createMessageSender(process.env);
+
 const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ at: new Date().toISOString(), ...fields }));
 
 let running: Promise<boolean> | undefined;
 function tick(): Promise<boolean> {
-  running ??= runTick(supabase)
+  running ??= runTick(supabase, new Date(), sender)
     .then((stats) => (log({ event: "tick", ...stats }), true))
     .catch((error: Error) => (log({ event: "tick_failed", error: error.message }), false))
     .finally(() => (running = undefined));
@@ -34,7 +38,7 @@ if (process.argv.includes("--once")) {
 }
 
 const task = cron.schedule(WORKER_SCHEDULE, () => void tick());
-log({ event: "worker_started", schedule: WORKER_SCHEDULE });
+log({ event: "worker_started", schedule: WORKER_SCHEDULE, channels: sender.describe() });
 void tick();
 
 async function shutdown(signal: string) {

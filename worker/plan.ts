@@ -27,9 +27,27 @@ export interface SessionCandidate {
   students: {
     user_id: string;
     locale: string | null;
-    /** The student's latest course_starting notification for this course, if recent. */
+    /** The student's latest course_starting notice (in-app, e-mail or SMS) for this course, if recent. */
     last_notified_at: string | null;
+    /** Their course_starting preferences (absent: in-app only, as for a student who never chose). */
+    in_app?: boolean;
+    email?: boolean;
+    sms?: boolean;
+    /** Given by the database only for the channels turned on. */
+    email_address?: string | null;
+    phone?: string | null;
   }[];
+}
+
+/** An e-mail or SMS copy of a notice, queued in the outbox by the write RPC. */
+export interface OutgoingCopy {
+  channel: "email" | "sms";
+  recipient: string;
+  user_id: string;
+  kind: typeof COURSE_STARTING_TYPE;
+  schedule_event_id: string;
+  subject: string | null;
+  body: string;
 }
 
 /** The notifications of one session: shared fields, then the words and recipients per language. */
@@ -47,6 +65,10 @@ export interface Plan {
   batches: SessionNotifications[];
   /** How many notifications the batches hold. */
   planned: number;
+  /** E-mail and SMS copies for the students who turned those channels on. */
+  outgoing: OutgoingCopy[];
+  /** Students who turned every channel off for course_starting. */
+  muted: number;
   /** Students left out because they were notified for that course recently. */
   skipped: number;
 }
@@ -65,13 +87,16 @@ export function planCourseStartNotifications(sessions: readonly SessionCandidate
   const expiresAt = new Date(now.getTime() + NOTIFICATION_EXPIRY_HOURS * 60 * MINUTE_MS).toISOString();
   const notified = new Set<string>(); // student+course given a notice in this plan
   const batches: SessionNotifications[] = [];
+  const outgoing: OutgoingCopy[] = [];
   let planned = 0;
   let skipped = 0;
+  let muted = 0;
 
   for (const session of sessions) {
     const start = new Date(session.start_time);
     if (start < windowStart || start > windowEnd) continue;
     const recipients = new Map<Locale, string[]>();
+    const copies: { student: SessionCandidate["students"][number]; locale: Locale }[] = [];
     for (const student of session.students) {
       const key = `${student.user_id}:${session.course_id}`;
       const recent = student.last_notified_at !== null && new Date(student.last_notified_at) >= duplicateSince;
@@ -81,11 +106,27 @@ export function planCourseStartNotifications(sessions: readonly SessionCandidate
       }
       notified.add(key);
       const locale = isLocale(student.locale) ? student.locale : DEFAULT_LOCALE;
-      recipients.set(locale, [...(recipients.get(locale) ?? []), student.user_id]);
+      const byEmail = student.email === true && !!student.email_address;
+      const bySms = student.sms === true && !!student.phone;
+      if (student.in_app !== false) recipients.set(locale, [...(recipients.get(locale) ?? []), student.user_id]);
+      else if (!byEmail && !bySms) muted++;
+      if (byEmail || bySms) copies.push({ student, locale });
     }
-    if (!recipients.size) continue;
+    if (!recipients.size && !copies.length) continue;
 
     const url = meetingUrl(session);
+    for (const { student, locale } of copies) {
+      const t = useTranslations(locale);
+      const title = t("notifications.courseStarting.title");
+      const message = t("notifications.courseStarting.message", { course: session.course_title });
+      const link = url ? `\n${t("notifications.courseStarting.action")} : ${url}` : "";
+      const copy = { user_id: student.user_id, kind: COURSE_STARTING_TYPE, schedule_event_id: session.event_id } as const;
+      if (student.email && student.email_address)
+        outgoing.push({ ...copy, channel: "email", recipient: student.email_address, subject: title, body: `${message}${link}` });
+      if (student.sms && student.phone)
+        outgoing.push({ ...copy, channel: "sms", recipient: student.phone, subject: null, body: `${message}${url ? ` ${url}` : ""}` });
+    }
+    if (!recipients.size) continue;
     batches.push({
       schedule_event_id: session.event_id,
       type: COURSE_STARTING_TYPE,
@@ -106,5 +147,5 @@ export function planCourseStartNotifications(sessions: readonly SessionCandidate
       }),
     });
   }
-  return { batches, planned, skipped };
+  return { batches, planned, skipped, outgoing, muted };
 }

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { runTick } from "../../worker/tick.ts";
+import { OutboxSender } from "../../src/lib/messaging/index.ts";
 import { useLocalStack } from "../fixtures/stack.ts";
 import { createCourse, createSession, createUser, enrol } from "../fixtures/teaching.ts";
 
@@ -23,7 +24,9 @@ interface Row {
 const notifications = () => stack().sql<Row>("select * from public.student_notifications order by created_at");
 
 beforeEach(async () => {
-  await stack().sql("truncate public.student_notifications, public.schedule_events, public.course_enrollments, public.courses cascade");
+  await stack().sql(
+    "truncate public.student_notifications, public.outbox_messages, public.notification_preferences, public.schedule_events, public.course_enrollments, public.courses cascade",
+  );
 });
 
 describe("course-start tick against the database", () => {
@@ -122,5 +125,78 @@ describe("course-start tick against the database", () => {
       duplicate_since: new Date().toISOString(),
     });
     expect(error).not.toBeNull();
+  });
+
+  it("honours a student who turned course_starting off in the app", async () => {
+    const now = new Date();
+    const quiet = await createUser(stack(), `q-${crypto.randomUUID()}@test.cm`);
+    const other = await createUser(stack(), `o-${crypto.randomUUID()}@test.cm`);
+    await stack().sql("insert into public.notification_preferences (user_id, type, in_app) values ($1, 'course_starting', false)", [quiet]);
+    // Another type turned off changes nothing for course_starting.
+    await stack().sql("insert into public.notification_preferences (user_id, type, in_app) values ($1, 'payment', false)", [other]);
+    const course = await createCourse(stack(), { title: "Chimie", zoom: "123456789" });
+    await createSession(stack(), course, minutes(5, now));
+    await enrol(stack(), course, quiet);
+    await enrol(stack(), course, other);
+
+    expect(await runTick(stack().client({ secret: true }), now, new OutboxSender(() => {}))).toMatchObject({ created: 1, queued: 0 });
+    expect((await notifications()).map((r) => r.user_id)).toEqual([other]);
+    expect(await stack().sql("select * from public.outbox_messages")).toEqual([]);
+  });
+
+  it("texts a student who turned SMS on: an outbox row, a masked log line, once per session", async () => {
+    const now = new Date();
+    const email = `sms-${crypto.randomUUID()}@test.cm`;
+    const texted = await createUser(stack(), email, "en");
+    await stack().sql("update public.profile_contacts set phone = '+237671234567' where user_id = $1", [texted]);
+    await stack().sql(
+      "insert into public.notification_preferences (user_id, type, in_app, email, sms) values ($1, 'course_starting', true, true, true)",
+      [texted],
+    );
+    const course = await createCourse(stack(), { title: "Physique", zoom: "123456789" });
+    const session = await createSession(stack(), course, minutes(12, now));
+    await enrol(stack(), course, texted);
+
+    const lines: string[] = [];
+    const result = await runTick(stack().client({ secret: true }), now, new OutboxSender((l) => lines.push(l)));
+    expect(result).toMatchObject({ created: 1, queued: 2, delivered: 2, failed: 0 });
+    const outbox = await stack().sql<{ channel: string; recipient: string; status: string; provider: string; body: string; schedule_event_id: string; user_id: string }>(
+      "select channel, recipient, status, provider, body, schedule_event_id, user_id from public.outbox_messages order by channel",
+    );
+    expect(outbox).toEqual([
+      expect.objectContaining({ channel: "email", recipient: email, status: "logged", provider: "outbox", user_id: texted, schedule_event_id: session }),
+      {
+        channel: "sms", recipient: "+237671234567", status: "logged", provider: "outbox", user_id: texted, schedule_event_id: session,
+        body: "Physique begins in 15 minutes. https://zoom.us/j/123456789",
+      },
+    ]);
+    expect(lines).toHaveLength(2);
+    const logged = lines.join("\n");
+    expect(logged).toContain("+237 6••••••67");
+    expect(logged).not.toContain("671234567");
+    expect(logged).not.toContain(email);
+
+    // The next tick, 5 minutes later: nothing is sent again.
+    expect(await runTick(stack().client({ secret: true }), minutes(5, now), new OutboxSender(() => {}))).toMatchObject({ created: 0, queued: 0 });
+    expect(await stack().sql("select id from public.outbox_messages")).toHaveLength(2);
+  });
+
+  it("keeps the SMS of a student who reads notices only by SMS to one per session, even with two workers", async () => {
+    const now = new Date();
+    const texted = await createUser(stack(), `only-${crypto.randomUUID()}@test.cm`);
+    await stack().sql("update public.profile_contacts set phone = '+237699887766' where user_id = $1", [texted]);
+    await stack().sql("insert into public.notification_preferences (user_id, type, in_app, sms) values ($1, 'course_starting', false, true)", [texted]);
+    const course = await createCourse(stack(), { title: "Biologie", zoom: "123456789" });
+    await createSession(stack(), course, minutes(8, now));
+    await enrol(stack(), course, texted);
+
+    const quiet = () => new OutboxSender(() => {});
+    const [a, b] = await Promise.all([
+      runTick(stack().client({ secret: true }), now, quiet()),
+      runTick(stack().client({ secret: true }), now, quiet()),
+    ]);
+    expect(a.queued + b.queued).toBe(1);
+    expect(await notifications()).toEqual([]);
+    expect(await runTick(stack().client({ secret: true }), minutes(5, now), quiet())).toMatchObject({ queued: 0, skipped: 1 });
   });
 });

@@ -61,7 +61,7 @@ describe("course-start planning", () => {
   });
 
   it("plans nothing for a session without students", () => {
-    expect(plan(session({ students: [] }))).toEqual({ batches: [], planned: 0, skipped: 0 });
+    expect(plan(session({ students: [] }))).toEqual({ batches: [], planned: 0, skipped: 0, outgoing: [], muted: 0 });
   });
 
   it("skips a student notified for the course within 30 minutes, not one notified earlier", () => {
@@ -143,5 +143,45 @@ describe("the join button's window", () => {
     expect(isJoinable(start, end, new Date("2026-11-23T08:45:00Z"))).toBe(true);
     expect(isJoinable(start, end, new Date("2026-11-23T11:00:00Z"))).toBe(true);
     expect(isJoinable(start, end, new Date("2026-11-23T11:00:01Z"))).toBe(false);
+  });
+});
+
+describe("course-start planning honours notification preferences", () => {
+  const student = (over: Partial<SessionCandidate["students"][number]>) => ({ user_id: "u1", locale: "fr", last_notified_at: null, ...over });
+
+  it("leaves out the in-app notice of a student who turned it off, and counts them muted when nothing else is on", () => {
+    const result = plan(session({ students: [student({ in_app: false }), student({ user_id: "u2" })] }));
+    expect(result.batches[0].messages.flatMap((m) => m.user_ids)).toEqual(["u2"]);
+    expect(result).toMatchObject({ planned: 1, muted: 1, outgoing: [] });
+  });
+
+  it("adds an SMS and an e-mail copy, in the student's language, for the channels turned on", () => {
+    const result = plan(
+      session({
+        students: [
+          student({ user_id: "u1", in_app: false, sms: true, phone: "+237671234567" }),
+          student({ user_id: "u2", locale: "en", email: true, email_address: "john@test.cm" }),
+        ],
+      }),
+    );
+    expect(result.planned).toBe(1);
+    expect(result.outgoing).toEqual([
+      {
+        channel: "sms", recipient: "+237671234567", user_id: "u1", kind: "course_starting", schedule_event_id: "e1", subject: null,
+        body: "Algorithmique commence dans 15 minutes. https://zoom.us/j/9123456789",
+      },
+      {
+        channel: "email", recipient: "john@test.cm", user_id: "u2", kind: "course_starting", schedule_event_id: "e1",
+        subject: "Your class starts soon",
+        body: "Algorithmique begins in 15 minutes.\nJoin the class : https://zoom.us/j/9123456789",
+      },
+    ]);
+  });
+
+  it("sends no copy to a channel turned on without a contact, nor to a student notified recently", () => {
+    const result = plan(
+      session({ students: [student({ sms: true, phone: null, in_app: false }), student({ user_id: "u2", sms: true, phone: "+237699999999", last_notified_at: at(-5) })] }),
+    );
+    expect(result).toMatchObject({ outgoing: [], muted: 1, skipped: 1, planned: 0, batches: [] });
   });
 });

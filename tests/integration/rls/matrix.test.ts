@@ -674,6 +674,55 @@ const SPECS: TableSpec[] = [
       },
     ],
   },
+
+  // Profile and notifications (issue 10) ------------------------------------------------------
+  {
+    table: "notification_preferences",
+    scenarios: [
+      {
+        name: "studentB's preference for messages",
+        row: (w) => ({ user_id: w.ids.studentB, type: "message", in_app: false, email: true }),
+        key: ["user_id", "type"],
+        select: ["studentB"],
+        insert: ["studentB"],
+        update: { patch: () => ({ sms: true }), allowed: ["studentB"] },
+        delete: ["studentB"],
+      },
+    ],
+  },
+  {
+    table: "teacher_settings",
+    scenarios: [
+      {
+        name: "teacherB's meeting settings",
+        row: (w) => ({ user_id: w.ids.teacherB, default_meeting_platform: "teams" }),
+        key: ["user_id"],
+        select: ["teacherB", "admin"],
+        insert: ["teacherB"],
+        update: { patch: () => ({ personal_meeting_url: "https://teams.microsoft.com/l/meetup-join/b" }), allowed: ["teacherB"] },
+        delete: NOBODY,
+      },
+      {
+        name: "settings a student writes for itself",
+        row: (w) => ({ user_id: w.ids.studentB, default_meeting_platform: "zoom" }),
+        key: ["user_id"],
+        insert: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "outbox_messages",
+    scenarios: [
+      {
+        name: "an SMS to studentA",
+        row: (w) => ({ id: uid(), channel: "sms", recipient: "+237600000000", user_id: w.ids.studentA, kind: "announcement", body: "Bonjour" }),
+        select: ADMIN,
+        insert: NOBODY,
+        update: { patch: () => ({ status: "sent" }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
 ];
 
 describe("RLS matrix", () => {

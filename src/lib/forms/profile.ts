@@ -1,0 +1,91 @@
+// The profile and settings forms' shapes, shared by the dashboard and the tests. Messages
+// are keys of the profile feature's own strings (src/dashboard/profile/messages.ts, errors.*).
+import { z } from "zod";
+
+/** A Cameroonian mobile number: +237 then 9 digits starting with 6 (spaces, dots, dashes allowed while typing). */
+const CAMEROON_MOBILE = /^\+2376\d{8}$/;
+
+/** "6 71 23 45 67", "00237 671234567", "+237 671-23-45-67" → "+237671234567"; anything else as typed. */
+export function normalizeCameroonPhone(value: string): string {
+  const compact = value.replace(/[\s.()-]/g, "");
+  if (/^6\d{8}$/.test(compact)) return `+237${compact}`;
+  if (/^00237\d{9}$/.test(compact)) return `+${compact.slice(2)}`;
+  if (/^237\d{9}$/.test(compact)) return `+${compact}`;
+  return compact;
+}
+
+export function isCameroonMobile(value: string): boolean {
+  return CAMEROON_MOBILE.test(normalizeCameroonPhone(value));
+}
+
+/** For display: +237 6 71 23 45 67. */
+export function formatCameroonPhone(value: string): string {
+  const n = normalizeCameroonPhone(value);
+  return CAMEROON_MOBILE.test(n) ? `+237 ${n[4]} ${n.slice(5, 7)} ${n.slice(7, 9)} ${n.slice(9, 11)} ${n.slice(11, 13)}` : value;
+}
+
+export const identitySchema = z.object({
+  fullName: z.string().trim().min(2, { error: "nameRequired" }).max(200, { error: "nameTooLong" }),
+});
+
+/** Empty = no phone; otherwise a Cameroonian mobile, stored as +2376XXXXXXXX. */
+export const contactsSchema = z.object({
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || isCameroonMobile(v), { error: "phoneInvalid" })
+    .transform((v) => (v === "" ? null : normalizeCameroonPhone(v))),
+});
+
+/** The password rules the form checks before asking the server (which has the last word). */
+export const PASSWORD_MIN_LENGTH = 10;
+
+export function passwordProblems(password: string): ("length" | "lower" | "upper" | "digit")[] {
+  const problems: ("length" | "lower" | "upper" | "digit")[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push("length");
+  if (!/[a-z]/.test(password)) problems.push("lower");
+  if (!/[A-Z]/.test(password)) problems.push("upper");
+  if (!/\d/.test(password)) problems.push("digit");
+  return problems;
+}
+
+export const passwordChangeSchema = z
+  .object({ password: z.string(), passwordConfirm: z.string() })
+  .superRefine((value, ctx) => {
+    if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordRequired" });
+    else if (passwordProblems(value.password).length) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordWeak" });
+    else if (value.password !== value.passwordConfirm)
+      ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "passwordMismatch" });
+  });
+
+export const MEETING_PLATFORMS = ["zoom", "teams"] as const;
+
+export const teacherSettingsSchema = z.object({
+  defaultMeetingPlatform: z.enum(MEETING_PLATFORMS, { error: "platformRequired" }),
+  personalMeetingUrl: z
+    .string()
+    .trim()
+    .max(500, { error: "urlInvalid" })
+    .refine((v) => v === "" || isHttpsUrl(v), { error: "urlInvalid" })
+    .transform((v) => (v === "" ? null : v)),
+});
+
+export function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && !!url.hostname && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Largest side of an avatar after resizing in the browser, and the upload cap (the bucket's). */
+export const AVATAR_MAX_DIMENSION = 512;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+/** The size an image is drawn at so that its larger side is at most `max` (never enlarged). */
+export function fitWithin(width: number, height: number, max = AVATAR_MAX_DIMENSION): { width: number; height: number } {
+  const scale = Math.min(1, max / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}

@@ -1,7 +1,15 @@
 // The notification centre's reads and writes (SPEC §7): the only place it names the
-// student_notifications table. RLS limits every call to the signed-in user's own rows.
+// student_notifications, notification_preferences and outbox_messages tables. RLS limits
+// every call to the signed-in user's own rows (the outbox: to admins).
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
+import {
+  NOTIFICATION_TYPES,
+  withDefaults,
+  type NotificationPreference,
+  type NotificationType,
+} from "../../lib/notifications/preferences.ts";
 
 export interface StudentNotification {
   id: string;
@@ -94,4 +102,107 @@ export function subscribeToNew(
     )
     .subscribe();
   return () => void supabase.removeChannel(channel);
+}
+
+// ---- the notifications page: server-side paging and filters -----------------------------
+export interface NotificationFilter {
+  unreadOnly?: boolean;
+  /** One notification type, or every type. */
+  type?: NotificationType | null;
+}
+
+/** One page (0-based) of the user's visible notifications, newest first, and how many match. */
+export async function listNotificationsPage(
+  supabase: SupabaseClient,
+  userId: string,
+  { page, pageSize, ...filter }: NotificationFilter & { page: number; pageSize: number },
+  now = new Date(),
+): Promise<{ items: StudentNotification[]; total: number }> {
+  let query = supabase
+    .from(TABLE)
+    .select(COLUMNS, { count: "exact" })
+    .eq("user_id", userId)
+    .eq("is_dismissed", false)
+    .or(`expires_at.is.null,expires_at.gt.${now.toISOString()}`);
+  if (filter.unreadOnly) query = query.eq("is_read", false);
+  if (filter.type) query = query.eq("type", filter.type);
+  const from = page * pageSize;
+  const { data, error, count } = await query.order("created_at", { ascending: false }).order("id").range(from, from + pageSize - 1);
+  if (error) fail("reading a page", error);
+  return { items: notificationRows.parse(data ?? []), total: count ?? 0 };
+}
+
+const notificationRows = z.array(
+  z.object({
+    id: z.string(),
+    user_id: z.string(),
+    type: z.string(),
+    title: z.string(),
+    message: z.string(),
+    priority: z.string(),
+    data: z.record(z.string(), z.unknown()).transform((d) => d as StudentNotification["data"]),
+    action_url: z.string().nullable(),
+    action_label: z.string().nullable(),
+    is_read: z.boolean(),
+    is_dismissed: z.boolean(),
+    expires_at: z.string().nullable(),
+    created_at: z.string(),
+  }),
+);
+
+// ---- preferences: per type, in-app / e-mail / SMS ------------------------------------------
+const PREFERENCES = "notification_preferences";
+const preferenceRows = z.array(
+  z.object({ type: z.enum(NOTIFICATION_TYPES), in_app: z.boolean(), email: z.boolean(), sms: z.boolean() }),
+);
+
+/** Every type's channels: the stored choice, or the defaults (in-app only). */
+export async function fetchPreferences(supabase: SupabaseClient, userId: string): Promise<NotificationPreference[]> {
+  const { data, error } = await supabase.from(PREFERENCES).select("type, in_app, email, sms").eq("user_id", userId);
+  if (error) fail("reading the preferences", error);
+  return withDefaults(preferenceRows.parse(data ?? []));
+}
+
+export async function savePreference(supabase: SupabaseClient, userId: string, preference: NotificationPreference): Promise<void> {
+  const channels = { in_app: preference.in_app, email: preference.email, sms: preference.sms };
+  // Update, else insert: an upsert would also rewrite the key columns, which nobody may update.
+  const { data, error } = await supabase.from(PREFERENCES).update(channels).eq("user_id", userId).eq("type", preference.type).select("type");
+  if (error) fail("saving a preference", error);
+  if (data?.length) return;
+  const { error: insertError } = await supabase.from(PREFERENCES).insert({ user_id: userId, type: preference.type, ...channels });
+  if (insertError) fail("saving a preference", insertError);
+}
+
+// ---- the outbox (admins): e-mails and SMS the platform sent ----------------------------------
+const outboxRows = z.array(
+  z.object({
+    id: z.string(),
+    channel: z.enum(["email", "sms"]),
+    recipient: z.string(),
+    kind: z.string(),
+    subject: z.string().nullable(),
+    body: z.string(),
+    status: z.enum(["queued", "logged", "sent", "failed"]),
+    provider: z.string().nullable(),
+    provider_id: z.string().nullable(),
+    error: z.string().nullable(),
+    created_at: z.string(),
+  }),
+);
+export type OutboxMessage = z.infer<typeof outboxRows>[number];
+
+/** One page (0-based) of the outbox, newest first; RLS shows it to admins only. */
+export async function listOutbox(
+  supabase: SupabaseClient,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ items: OutboxMessage[]; total: number }> {
+  const from = page * pageSize;
+  const { data, error, count } = await supabase
+    .from("outbox_messages")
+    .select("id, channel, recipient, kind, subject, body, status, provider, provider_id, error, created_at", { count: "exact" })
+    .order("created_at", { ascending: false })
+    .order("id")
+    .range(from, from + pageSize - 1);
+  if (error) fail("reading the outbox", error);
+  return { items: outboxRows.parse(data ?? []), total: count ?? 0 };
 }

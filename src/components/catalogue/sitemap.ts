@@ -15,6 +15,7 @@ export const STATIC_PATHS = [
   "/partners",
   "/harvard-online-v3",
   "/dashboard/student-portal",
+  "/privacy",
 ];
 
 export async function canonicalPaths(): Promise<string[]> {

@@ -10,7 +10,7 @@ import { useTranslations } from "../lib/i18n.ts";
 import ErrorScreen from "./guard/ErrorScreen.tsx";
 import { LocaleContext } from "./i18n.ts";
 import { ownProfileStore } from "./profile/store.ts";
-import { createDashboardRouter } from "./router.ts";
+import { createDashboardRouter, followAppLinks } from "./router.ts";
 import { ROUTES, mayOpen, roleOfPath, type DashboardRoute, type PageProps } from "./routes.ts";
 import { SignedInContext, type SignedIn } from "./session.ts";
 import { ownRolesStore, rememberedRole } from "./shell/data.ts";
@@ -34,6 +34,7 @@ export default function App({ locale, session }: { locale: Locale; session: Sess
   const $profile = useMemo(() => ownProfileStore(session.user.id), [session.user.id]);
   const profile = useStore($profile);
   const main = useRef<HTMLElement | null>(null);
+  useEffect(() => followAppLinks(router, locale), [router, locale]);
 
   const route = page ? ROUTES.find((r) => r.name === page.route) : undefined;
   const held = roles.data ?? [];

@@ -22,7 +22,7 @@ test("a visitor switches to English, signs in and is greeted by name on the dash
   await page.getByLabel("Password").fill(student.password);
   await page.getByRole("button", { name: "Sign in" }).click();
 
-  await expect(page).toHaveURL(/\/en\/dashboard\/?$/);
+  await expect(page).toHaveURL(/\/en\/dashboard\/student$/);
   await expect(page.getByTestId("dashboard-greeting")).toHaveText(`Hello, ${student.fullName}`);
   expect(errors).toEqual([]);
 });

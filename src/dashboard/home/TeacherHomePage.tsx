@@ -1,6 +1,43 @@
-// The teacher home.
+// The teacher's home: today's classes, the work waiting for a mark, what is unread.
+import { useStore } from "@nanostores/react";
+import { useMemo } from "react";
+import { createFetcherStore } from "../../lib/data-cache.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { countUnread } from "../notifications/data.ts";
+import { useLocale, useMessages } from "../i18n.ts";
+import { useSignedIn } from "../session.ts";
 import Greeting from "../shell/Greeting.tsx";
+import { Block, Figure, useRouteHref } from "./Block.tsx";
+import { countWorkToGrade } from "./data.ts";
+import { homeMessages } from "./messages.ts";
+import TodaysClasses from "./TodaysClasses.tsx";
 
 export default function TeacherHomePage() {
-  return <Greeting />;
+  const locale = useLocale();
+  const m = useMessages(homeMessages);
+  const { userId } = useSignedIn();
+  const stores = useMemo(
+    () => ({
+      toGrade: createFetcherStore<number>(["home-to-grade", userId], { fetcher: () => countWorkToGrade(getSupabase(), userId) }),
+      unread: createFetcherStore<number>(["home-unread-notifications", userId], { fetcher: () => countUnread(getSupabase(), userId) }),
+    }),
+    [userId],
+  );
+  const toGrade = useStore(stores.toGrade);
+  const unread = useStore(stores.unread);
+  return (
+    <>
+      <Greeting />
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <TodaysClasses teacherId={userId} scheduleRoute="teacher.schedule" />
+        <Block title={m.workToGrade} link={useRouteHref("teacher.evaluations")} state={toGrade} onRetry={() => stores.toGrade.revalidate()}>
+          {(n) => <Figure value={formatNumber(locale, n)} hint={m.workToGradeHint} />}
+        </Block>
+        <Block title={m.notifications} link={useRouteHref("teacher.notifications")} state={unread} onRetry={() => stores.unread.revalidate()}>
+          {(n) => <Figure value={formatNumber(locale, n)} />}
+        </Block>
+      </div>
+    </>
+  );
 }

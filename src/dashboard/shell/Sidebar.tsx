@@ -1,6 +1,7 @@
 // The sidebar of a role's area, built from the route table: the site's home, the area's
 // pages by group (the current one marked), and the help centre. On a phone it is a panel
-// opened from the top bar's menu button.
+// opened from the top bar's menu button. Links that leave the application carry
+// so the router lets the browser load them.
 import { localizedPath } from "../../lib/locales.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { NAV_GROUPS, sidebarOf, type DashboardRoute, type Role } from "../routes.ts";

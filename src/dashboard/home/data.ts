@@ -1,0 +1,132 @@
+// What the three homes read: today's classes, deadlines, published marks and the figures
+// an administrator checks each morning. The only home file naming tables.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
+import { doualaDay } from "../../lib/format.ts";
+
+const meeting = {
+  meeting_platform: z.string().nullable(),
+  zoom_meeting_id: z.string().nullable(),
+  zoom_passcode: z.string().nullable(),
+  teams_meeting_url: z.string().nullable(),
+};
+
+const sessionRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  is_online: z.boolean(),
+  room: z.string().nullable(),
+  zoom_meeting_id: z.string().nullable(),
+  zoom_passcode: z.string().nullable(),
+  teams_meeting_url: z.string().nullable(),
+  course: z.object({ id: z.string(), code: z.string(), title: z.string(), ...meeting }),
+});
+export type ClassSession = z.infer<typeof sessionRow>;
+
+/** Midnight to midnight of today in Douala (UTC+1 all year: no daylight saving). */
+export function doualaDayBounds(now: Date): { from: string; to: string } {
+  const day = doualaDay(now);
+  const from = new Date(`${day}T00:00:00+01:00`);
+  return { from: from.toISOString(), to: new Date(from.getTime() + 24 * 3_600_000).toISOString() };
+}
+
+/** Today's sessions of the courses a student follows (RLS) or a teacher teaches. */
+export async function fetchTodaysClasses(supabase: SupabaseClient, now: Date, teacherId?: string): Promise<ClassSession[]> {
+  const { from, to } = doualaDayBounds(now);
+  let query = supabase
+    .from("schedule_events")
+    .select(
+      `id, title, start_time, end_time, is_online, room, zoom_meeting_id, zoom_passcode, teams_meeting_url,
+       course:courses!inner(id, code, title, teacher_id, meeting_platform, zoom_meeting_id, zoom_passcode, teams_meeting_url)`,
+    )
+    .gte("start_time", from)
+    .lt("start_time", to)
+    .order("start_time");
+  if (teacherId) query = query.eq("course.teacher_id", teacherId);
+  const { data, error } = await query;
+  if (error) throw new Error(error.message);
+  return z.array(sessionRow).parse(data);
+}
+
+const deadlineRow = z.object({ id: z.string(), title: z.string(), at: z.string(), course: z.object({ title: z.string() }) });
+export type Deadline = z.infer<typeof deadlineRow> & { kind: "assignment" | "quiz" };
+
+/** The next assignments due and quizzes closing in the student's courses, soonest first. */
+export async function fetchNextDeadlines(supabase: SupabaseClient, now: Date, limit = 5): Promise<Deadline[]> {
+  const since = now.toISOString();
+  const [assignments, quizzes] = await Promise.all([
+    supabase.from("assignments").select("id, title, at:due_at, course:courses!inner(title)").gte("due_at", since).order("due_at").limit(limit),
+    supabase.from("quizzes").select("id, title, at:closes_at, course:courses!inner(title)").eq("is_published", true).gte("closes_at", since).order("closes_at").limit(limit),
+  ]);
+  if (assignments.error) throw new Error(assignments.error.message);
+  if (quizzes.error) throw new Error(quizzes.error.message);
+  const all = [
+    ...z.array(deadlineRow).parse(assignments.data).map((d) => ({ ...d, kind: "assignment" as const })),
+    ...z.array(deadlineRow).parse(quizzes.data).map((d) => ({ ...d, kind: "quiz" as const })),
+  ];
+  return all.sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime()).slice(0, limit);
+}
+
+const markRow = z.object({
+  id: z.string(),
+  score: z.coerce.number(),
+  graded_at: z.string(),
+  evaluation: z.object({ title: z.string(), course: z.object({ title: z.string() }) }),
+});
+export type PublishedMark = z.infer<typeof markRow>;
+
+/** The student's latest marks of published evaluations. */
+export async function fetchLatestMarks(supabase: SupabaseClient, studentId: string, limit = 5): Promise<PublishedMark[]> {
+  const { data, error } = await supabase
+    .from("grades")
+    .select("id, score, graded_at, evaluation:evaluations!inner(title, is_published, course:courses!inner(title))")
+    .eq("student_id", studentId)
+    .eq("evaluation.is_published", true)
+    .order("graded_at", { ascending: false })
+    .limit(limit);
+  if (error) throw new Error(error.message);
+  return z.array(markRow).parse(data);
+}
+
+/** Submissions of the teacher's courses that await a mark. */
+export async function countWorkToGrade(supabase: SupabaseClient, teacherId: string): Promise<number> {
+  const { count, error } = await supabase
+    .from("assignment_submissions")
+    .select("id, assignment:assignments!inner(course:courses!inner(teacher_id))", { count: "exact", head: true })
+    .is("score", null)
+    .eq("assignment.course.teacher_id", teacherId);
+  if (error) throw new Error(error.message);
+  return count ?? 0;
+}
+
+export interface AdminFigures {
+  students: number;
+  teachers: number;
+  coursesThisSemester: number;
+  openApplications: number;
+  pendingPayments: number;
+}
+
+/** Applications still waiting for a decision. */
+export const OPEN_APPLICATION_STATUSES = ["submitted", "under_review", "documents_requested", "waitlisted"] as const;
+
+async function count(query: PromiseLike<{ count: number | null; error: { message: string } | null }>): Promise<number> {
+  const { count, error } = await query;
+  if (error) throw new Error(error.message);
+  return count ?? 0;
+}
+
+/** The figures of the administration's morning: one head-only count each, in parallel. */
+export async function fetchAdminFigures(supabase: SupabaseClient): Promise<AdminFigures> {
+  const head = { count: "exact" as const, head: true };
+  const [students, teachers, coursesThisSemester, openApplications, pendingPayments] = await Promise.all([
+    count(supabase.from("user_roles").select("user_id", head).eq("role", "student")),
+    count(supabase.from("user_roles").select("user_id", head).eq("role", "teacher")),
+    count(supabase.from("courses").select("id, semester:semesters!inner(is_current)", head).eq("semester.is_current", true)),
+    count(supabase.from("applications").select("id", head).in("status", [...OPEN_APPLICATION_STATUSES])),
+    count(supabase.from("payments").select("id", head).eq("status", "pending")),
+  ]);
+  return { students, teachers, coursesThisSemester, openApplications, pendingPayments };
+}

@@ -1,14 +1,14 @@
 // What the three homes read: today's classes, deadlines, published marks and the figures
 // an administrator checks each morning. The only home file naming tables.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { doualaDay } from "../../lib/format.ts";
 
 const meeting = {
-  meeting_platform: z.string().nullable(),
-  zoom_meeting_id: z.string().nullable(),
-  zoom_passcode: z.string().nullable(),
-  teams_meeting_url: z.string().nullable(),
+  meeting_platform: z.nullable(z.string()),
+  zoom_meeting_id: z.nullable(z.string()),
+  zoom_passcode: z.nullable(z.string()),
+  teams_meeting_url: z.nullable(z.string()),
 };
 
 const sessionRow = z.object({
@@ -17,10 +17,10 @@ const sessionRow = z.object({
   start_time: z.string(),
   end_time: z.string(),
   is_online: z.boolean(),
-  room: z.string().nullable(),
-  zoom_meeting_id: z.string().nullable(),
-  zoom_passcode: z.string().nullable(),
-  teams_meeting_url: z.string().nullable(),
+  room: z.nullable(z.string()),
+  zoom_meeting_id: z.nullable(z.string()),
+  zoom_passcode: z.nullable(z.string()),
+  teams_meeting_url: z.nullable(z.string()),
   course: z.object({ id: z.string(), code: z.string(), title: z.string(), ...meeting }),
 });
 export type ClassSession = z.infer<typeof sessionRow>;

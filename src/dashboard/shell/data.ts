@@ -1,6 +1,6 @@
 // The shell's reads: the signed-in user's roles. The only shell file naming a table.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { createFetcherStore } from "../../lib/data-cache.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { ROLES, type Role } from "../routes.ts";

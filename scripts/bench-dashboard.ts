@@ -1,0 +1,88 @@
+// npm run bench:dashboard — the signed-in application's weight (DESIGN §6 budgets):
+// builds the site and starts a fresh seeded stack (scripts/e2e-server.ts, its own slot),
+// signs in as each demo role in the system Chromium, and prints the gzip bytes of the
+// JavaScript each role's home loads (shell + home: ≤ 150 KB) and, for every page of the
+// route table, what that page adds on top (≤ 60 KB).
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type Page } from "@playwright/test";
+import { chromiumPath } from "./chromium.ts";
+import { DEMO_ACCOUNTS } from "../supabase/local/demo.ts";
+import { ROUTES, ROLES, type Role } from "../src/dashboard/routes.ts";
+
+const SLOT = process.env.E2E_SLOT ?? "19";
+process.env.E2E_SLOT = SLOT;
+const { E2E_OUT_DIR, E2E_SITE_URL } = await import("../tests/e2e/server-ports.ts");
+const HOME_BUDGET = 150 * 1024;
+const PAGE_BUDGET = 60 * 1024;
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(url: string): number {
+  const path = new URL(url).pathname;
+  let size = gzipCache.get(path);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(E2E_OUT_DIR, "client", path)), { level: 9 }).length;
+    gzipCache.set(path, size);
+  }
+  return size;
+}
+
+/** The same-origin scripts a full load of `path` fetches, once the page's h1 is shown. */
+async function scriptsOf(page: Page, path: string): Promise<Set<string>> {
+  const scripts = new Set<string>();
+  const onResponse = (response: { url(): string; request(): { resourceType(): string } }) => {
+    const url = response.url();
+    if (response.request().resourceType() === "script" && url.startsWith(E2E_SITE_URL)) scripts.add(url);
+  };
+  page.on("response", onResponse);
+  await page.goto(path);
+  await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 20_000 });
+  await page.waitForLoadState("networkidle");
+  page.off("response", onResponse);
+  return scripts;
+}
+
+const sum = (urls: Iterable<string>) => [...urls].reduce((total, url) => total + gzipBytes(url), 0);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const server = spawn(process.execPath, ["scripts/e2e-server.ts"], { stdio: ["ignore", "ignore", "inherit"], env: process.env });
+const stopServer = () => server.kill("SIGTERM");
+process.on("exit", stopServer);
+try {
+  for (let i = 0; ; i++) {
+    if (await fetch(`${E2E_SITE_URL}/`).then((r) => r.ok, () => false)) break;
+    if (i > 600) throw new Error("the site did not start");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  let over = 0;
+  for (const role of ROLES as readonly Role[]) {
+    const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${E2E_SITE_URL}/login`);
+    await page.getByLabel("Adresse e-mail").fill(account.email);
+    await page.getByLabel("Mot de passe").fill(account.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.waitForURL(`**/dashboard/${role}`);
+    const home = await scriptsOf(page, `${E2E_SITE_URL}/dashboard/${role}`);
+    const homeBytes = sum(home);
+    if (homeBytes > HOME_BUDGET) over++;
+    console.log(`\n/dashboard/${role}: shell + home ${kb(homeBytes)} gzip JS (budget ${kb(HOME_BUDGET)})${homeBytes > HOME_BUDGET ? "  OVER" : ""}`);
+    const pages = ROUTES.filter((r) => r.roles !== "signed-in" && r.roles.includes(role) && !r.path.includes(":") && r.name !== `${role}.home`);
+    for (const route of pages) {
+      const scripts = await scriptsOf(page, `${E2E_SITE_URL}${route.path}`);
+      const added = sum([...scripts].filter((url) => !home.has(url)));
+      if (added > PAGE_BUDGET) over++;
+      console.log(`  ${route.path.padEnd(48)} +${kb(added).padStart(9)}${added > PAGE_BUDGET ? "  OVER" : ""}`);
+    }
+    await context.close();
+  }
+  await browser.close();
+  console.log(over ? `\n${over} budget(s) exceeded` : "\nevery page within its budget");
+} finally {
+  stopServer();
+}
+process.exit(0);

@@ -91,6 +91,19 @@ export const ROUTES: readonly DashboardRoute[] = [
     title: { fr: "Mon profil", en: "My profile" },
     nav: { group: "account", order: 1 },
   }),
+  ...everyRole("notifications", {
+    page: () => import("./notifications/NotificationsPage.tsx"),
+    title: { fr: "Notifications", en: "Notifications" },
+    nav: { group: "account", order: 2 },
+  }),
+  {
+    name: "teacher.settings",
+    path: "/dashboard/teacher/settings",
+    roles: teacher,
+    page: () => import("./profile/TeacherSettingsPage.tsx"),
+    title: { fr: "Paramètres", en: "Settings" },
+    nav: { group: "account", order: 3 },
+  },
   // ---- messages and community ----------------------------------------------------------
   // ---- people --------------------------------------------------------------------------
   // ---- administration ------------------------------------------------------------------

@@ -1,15 +1,63 @@
-// The profile page: two-step verification today.
+// The profile (every role): name and photo, the student's record (read-only), phone,
+// language, password, two-step verification, and personal data (download, privacy notice).
+import { useStore } from "@nanostores/react";
+import { useMemo } from "react";
+import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import MfaSettings from "./MfaSettings.tsx";
+import { useSignedIn } from "../session.ts";
+import ContactsSection from "./ContactsSection.tsx";
+import { fetchOwnContacts } from "./data.ts";
+import IdentitySection from "./IdentitySection.tsx";
+import LanguageSection from "./LanguageSection.tsx";
 import { profileMessages } from "./messages.ts";
+import MfaSettings from "./MfaSettings.tsx";
+import { LoadError, Skeleton } from "./parts.tsx";
+import PasswordSection from "./PasswordSection.tsx";
+import PersonalDataSection from "./PersonalDataSection.tsx";
+import { ownProfileStore } from "./store.ts";
+import StudentRecordSection from "./StudentRecordSection.tsx";
 
 export default function ProfilePage() {
   const locale = useLocale();
   const m = useMessages(profileMessages);
+  const { userId, roles, session } = useSignedIn();
+  const stores = useMemo(
+    () => ({
+      profile: ownProfileStore(userId),
+      contacts: createFetcherStore<{ phone: string | null }>(["contacts", userId], { fetcher: () => fetchOwnContacts(getSupabase(), userId) }),
+    }),
+    [userId],
+  );
+  const profile = useStore(stores.profile);
+  const contacts = useStore(stores.contacts);
+  const error = profile.error ?? contacts.error;
+  const ready = profile.data && contacts.data;
+
   return (
     <>
       <h1 className="text-3xl font-bold text-brand-900">{m.title}</h1>
-      <MfaSettings locale={locale} />
+      {ready ? (
+        <>
+          <IdentitySection profile={profile.data!} email={session.user.email} onChanged={() => invalidateKeys(`profile${userId}`)} />
+          {roles.includes("student") && <StudentRecordSection userId={userId} />}
+          <ContactsSection userId={userId} phone={contacts.data!.phone} />
+          <LanguageSection userId={userId} preferred={profile.data!.preferred_locale} />
+          <PasswordSection />
+          <MfaSettings locale={locale} />
+          <PersonalDataSection />
+        </>
+      ) : error || profile.data === null ? (
+        <LoadError
+          error={error}
+          onRetry={() => {
+            void stores.profile.revalidate();
+            void stores.contacts.revalidate();
+          }}
+        />
+      ) : (
+        <Skeleton label={m.loading} />
+      )}
     </>
   );
 }

@@ -1,11 +1,12 @@
 // The top bar: the phone menu button, the notification bell, the language switch and the
 // account menu (profile, switching area for several roles, sign out).
-import { useState } from "react";
+import { useState, type MouseEvent } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { alternatePath, localizedPath, PREFERRED_LANGUAGE_KEY } from "../../lib/locales.ts";
 import { logoutClient } from "../../lib/auth/logout.ts";
 import { LOGOUT_FAILURE_TOAST, LOGOUT_SUCCESS_TOAST, setPendingToast, showToast, translatedToast } from "../../lib/auth/toast.ts";
 import NotificationBell from "../notifications/NotificationBell.tsx";
+import { savePreferredLocale } from "../profile/data.ts";
 import { useLocale, useMessages, useT } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { shellMessages } from "./messages.ts";
@@ -32,12 +33,19 @@ export default function TopBar({ name, menuOpen, onToggleMenu }: { name: string 
     showToast(translatedToast(t, LOGOUT_FAILURE_TOAST));
   }
 
-  function rememberLanguage() {
+  function rememberLanguage(event: MouseEvent<HTMLAnchorElement>) {
     try {
       localStorage.setItem(PREFERRED_LANGUAGE_KEY, other);
     } catch {
       // Storage blocked: the link still opens the other language.
     }
+    // The profile's language drives notifications too: save it, then open the page (a
+    // slow or failed save never keeps the user from switching).
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    const saved = savePreferredLocale(getSupabase(), userId, other).catch(() => undefined);
+    void Promise.race([saved, new Promise((resolve) => setTimeout(resolve, 1500))]).then(() => window.location.assign(href));
   }
 
   return (

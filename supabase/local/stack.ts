@@ -12,6 +12,7 @@ import { applyMigrations, appliedVersions } from "./migrations.ts";
 import { serveFunction } from "./functions.ts";
 import { authExtensions } from "./auth/index.ts";
 import { attachRealtime } from "./realtime.ts";
+import { exposeRequestHeaders, withRequestHeaders } from "./request-headers.ts";
 import { createLocalStorageAdapter, storageDirOf, storageUploads } from "./storage-adapter.ts";
 import { SUPABASE_DIR } from "./paths.ts";
 import { ensureAuthTables } from "./auth/store.ts";
@@ -109,6 +110,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // bootstrap.sql already grants what hosted Supabase grants; stop lite from re-granting
   // ALL on every table at the first request, which would undo REVOKEs in our migrations.
   (connection as unknown as { rlsState: string }).rlsState = "active";
+  // request.headers (with the peer in x-forwarded-for) on every Data API request, as hosted.
+  exposeRequestHeaders(connection);
   // GoTrue's MFA tables exist on every hosted project; policies may consult them.
   await ensureAuthTables(db);
 
@@ -130,7 +133,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         const response = route(request, context);
         if (response) return response;
       }
-      return app.fetch(request, { peerAddress });
+      return withRequestHeaders(request, peerAddress, () => app.fetch(request, { peerAddress }));
     });
 
   let server: Server | undefined;

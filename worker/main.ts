@@ -6,6 +6,7 @@ import cron from "node-cron";
 import { createClient } from "@supabase/supabase-js";
 import { readConfig } from "./config.ts";
 import { runTick } from "./tick.ts";
+import { recordTick, type TickRecord } from "./heartbeat.ts";
 import { createMessageSender } from "../src/lib/messaging/index.ts";
 import { WORKER_SCHEDULE } from "../src/lib/notifications/rules.ts";
 
@@ -26,9 +27,15 @@ const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ at
 
 let running: Promise<boolean> | undefined;
 function tick(): Promise<boolean> {
-  running ??= runTick(supabase, new Date(), sender)
-    .then((stats) => (log({ event: "tick", ...stats }), true))
-    .catch((error: Error) => (log({ event: "tick_failed", error: error.message }), false))
+  const startedAt = new Date();
+  running ??= runTick(supabase, startedAt, sender)
+    .then((result): TickRecord => (log({ event: "tick", ...result }), { startedAt, source: "cron", result }))
+    .catch((error: Error): TickRecord => (log({ event: "tick_failed", error: error.message }), { startedAt, source: "cron", error: error.message }))
+    .then(async (record) => {
+      const failed = await recordTick(supabase, record);
+      if (failed) log({ event: "tick_record_failed", error: failed });
+      return !record.error;
+    })
     .finally(() => (running = undefined));
   return running;
 }

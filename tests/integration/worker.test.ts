@@ -21,6 +21,9 @@ describe("worker process", () => {
     const line = JSON.parse(result.stdout.trim());
     expect(line).toMatchObject({ event: "tick", eventsSeen: 0, created: 0, skipped: 0 });
     expect(typeof line.durationMs).toBe("number");
+    // The run is recorded for admin/technical.
+    const ticks = await stack().sql<{ ok: boolean; source: string }>("select ok, source from public.worker_ticks");
+    expect(ticks).toEqual([{ ok: true, source: "cron" }]);
   });
 
   it("exits with code 2 and one clear line when a key is missing", async () => {
@@ -32,6 +35,9 @@ describe("worker process", () => {
   it("logs a failed tick and exits non-zero when the key is wrong", async () => {
     const result = await runWorker({ SUPABASE_URL: stack().url, SUPABASE_SECRET_KEY: "sb_secret_wrongwrongwrongwrongwrong" });
     expect(result.status).toBe(1);
-    expect(JSON.parse(result.stdout.trim())).toMatchObject({ event: "tick_failed" });
+    const [failed, unrecorded] = result.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    expect(failed).toMatchObject({ event: "tick_failed" });
+    // With a wrong key the run cannot be recorded either: said, not fatal.
+    expect(unrecorded).toMatchObject({ event: "tick_record_failed" });
   });
 });

@@ -27,6 +27,41 @@ describe("redirect rules (SPEC §4)", () => {
     expect(safeNextPath("//evil.example")).toBeNull();
   });
 
+  it("follows only paths that stay on this site (open-redirect bypasses refused)", () => {
+    const origin = "https://univ.example.cm";
+    const bypasses = [
+      "//evil.example",
+      "///evil.example",
+      "/\\evil.example",
+      "/\\/evil.example",
+      "\\/evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/\t\t//evil.example",
+      "/%09/evil.example", // still encoded: harmless (a path on this site), see below
+      "javascript:alert(1)",
+      "/javascript:alert(1)",
+      " /evil.example",
+      "https://evil.example/dashboard",
+      "http:/evil.example",
+      "",
+    ];
+    const refused = bypasses.filter((next) => safeNextPath(next, origin) === null);
+    expect(refused).toEqual(bypasses.filter((next) => next !== "/%09/evil.example" && next !== "/javascript:alert(1)"));
+    // What survives resolves to this origin: the encoded forms stay paths here.
+    expect(safeNextPath("/%09/evil.example", origin)).toBe("/%09/evil.example");
+    expect(safeNextPath("/javascript:alert(1)", origin)).toBe("/javascript:alert(1)");
+    expect(safeNextPath("/%2F%2Fevil.example", origin)).toBe("/%2F%2Fevil.example");
+    // The login page's ?redirect= is decoded once: %09, %0A, %5C and %2F%2F arrive decoded.
+    for (const query of ["?redirect=%2F%09%2Fevil.example", "?redirect=%2F%0A%2Fevil.example", "?redirect=%2F%5Cevil.example", "?redirect=%2F%2Fevil.example", "?redirect=javascript%3Aalert(1)"]) {
+      expect(afterSignInPath("fr", query)).toBe("/dashboard");
+    }
+    expect(safeNextPath("/dashboard/student?tab=1#marks", origin)).toBe("/dashboard/student?tab=1#marks");
+    expect(safeNextPath("/en/dashboard", origin)).toBe("/en/dashboard");
+    expect(afterSignInPath("en", "?redirect=%2Fen%2Fdashboard%2Fprofile")).toBe("/en/dashboard/profile");
+  });
+
   it("sends signed-in users with a confirmed e-mail from login, signup and forgot-password to /dashboard after 200 ms", () => {
     for (const path of ["/login", "/signup", "/forgot-password", "/auth", "/auth/login", "/auth/register", "/en/login"]) {
       expect(signedInRedirect({ ...signedIn, path })).toEqual({ to: "/dashboard", delayMs: 200 });

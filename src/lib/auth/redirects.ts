@@ -29,10 +29,27 @@ export function isProtectedPath(path: string): boolean {
   return p === "/dashboard" || /^\/(dashboard|semestre|virtual-class|admin)\//.test(p);
 }
 
-/** Only same-site absolute paths are followed after sign-in (no open redirect). */
-export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
-  return next;
+/** The page's origin in a browser; a stand-in elsewhere (tests), where only sameness matters. */
+const currentOrigin = () => (typeof location === "undefined" ? "http://localhost" : location.origin);
+
+/**
+ * Only a path on this site is followed after sign-in (no open redirect): the value must be
+ * an absolute path that the browser resolves to the page's own origin. Browsers drop tabs
+ * and newlines inside URLs and read `\` as `/`, so `/\t/evil.example` or `/\evil.example`
+ * would leave the site: any control character or backslash refuses the value outright,
+ * then `new URL(next, origin)` decides (`//host`, `javascript:`, `https://…` all resolve
+ * elsewhere). Returns the normalised path, query and fragment.
+ */
+export function safeNextPath(next: string | null | undefined, origin: string = currentOrigin()): string | null {
+  if (!next || !next.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(origin).origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The login page for a visitor stopped at `path`, remembering where to come back. */

@@ -93,3 +93,20 @@ describe("platform health", () => {
     expect(read.data ?? []).toEqual([]);
   });
 });
+
+describe("run a worker tick now", () => {
+  it("is refused to anyone but an admin, and records the admin's manual run", async () => {
+    const anon = await fetch(`${stack().url}/functions/v1/worker-tick`, { method: "POST", headers: { apikey: stack().keys.publishableKey } });
+    expect(anon.status).toBe(401);
+    const byStudent = await student.functions.invoke("worker-tick", { method: "POST", body: {} });
+    expect((byStudent.error as { context?: Response } | null)?.context?.status).toBe(403);
+
+    const { data, error } = await admin.functions.invoke("worker-tick", { method: "POST", body: {} });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ ok: true });
+    const ticks = await stack().sql<{ source: string; ok: boolean }>("select source, ok from public.worker_ticks where source = 'manual'");
+    expect(ticks).toEqual([{ source: "manual", ok: true }]);
+    const audit = await admin.from("audit_log").select("action").eq("action", "worker.tick_run");
+    expect(audit.data).toHaveLength(1);
+  });
+});

@@ -1,0 +1,77 @@
+// What every admin-only function does first, in one place: read its environment (hosted
+// Edge Functions and the local stack give the same variables), answer in JSON with CORS,
+// and accept only a signed-in admin at the assurance level required — aal2 when the admin
+// has a verified factor or when security_settings.require_admin_mfa is on.
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+
+export const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers": "authorization, x-client-info, apikey, content-type",
+  "access-control-allow-methods": "GET, POST, OPTIONS",
+};
+
+export function env(name: string): string {
+  const deno = (globalThis as { Deno?: { env: { get(n: string): string | undefined } } }).Deno;
+  const value = deno ? deno.env.get(name) : (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+export function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...CORS } });
+}
+
+export const fail = (status: number, error: string, extra: Record<string, unknown> = {}) => reply(status, { error, ...extra });
+
+export interface AdminCaller {
+  id: string;
+  /** A client acting as the caller (their token): RLS and auth.uid() apply. */
+  db: SupabaseClient;
+}
+
+/** A client with the project's secret key (bypasses RLS): for what only the server may do. */
+export function serviceClient(): SupabaseClient {
+  return createClient(env("SUPABASE_URL"), env("SUPABASE_SERVICE_ROLE_KEY"), { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+function claimsOf(token: string): { aal?: string } {
+  try {
+    const part = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
+    return JSON.parse(atob(part.padEnd(part.length + ((4 - (part.length % 4)) % 4), "="))) as { aal?: string };
+  } catch {
+    return {};
+  }
+}
+
+/** The caller, if they are an admin at the assurance level required; else the refusal. */
+export async function authenticateAdmin(request: Request, service: SupabaseClient): Promise<AdminCaller | Response> {
+  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
+  if (!token) return fail(401, "not_signed_in");
+  const anonKey = env("SUPABASE_ANON_KEY");
+  // The auth service checks the signature, expiry and session; a publishable key is not a user.
+  if (token === anonKey || token.split(".").length !== 3) return fail(401, "not_signed_in");
+  const { data, error } = await service.auth.getUser(token);
+  if (error || !data.user) return fail(401, "not_signed_in");
+  const user = data.user;
+  const { data: roles, error: rolesError } = await service.from("user_roles").select("role").eq("user_id", user.id).eq("role", "admin");
+  if (rolesError) throw rolesError;
+  if (!roles?.length) return fail(403, "not_admin");
+
+  const { data: settings } = await service.from("security_settings").select("require_admin_mfa").maybeSingle();
+  const hasFactor = (user.factors ?? []).some((f) => f.status === "verified");
+  if ((settings?.require_admin_mfa || hasFactor) && claimsOf(token).aal !== "aal2") {
+    return fail(403, hasFactor ? "mfa_required" : "mfa_enrolment_required");
+  }
+  const db = createClient(env("SUPABASE_URL"), anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  return { id: user.id, db };
+}
+
+/** Leaves the failure for admin/technical (the error text only: never personal data). */
+export async function recordFunctionError(service: SupabaseClient, name: string, error: unknown): Promise<void> {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  console.error(`${name} failed: ${message}`);
+  await service.from("function_errors").insert({ function_name: name, message });
+}

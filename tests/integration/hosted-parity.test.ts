@@ -84,9 +84,6 @@ describe("hosted parity: a real PostgreSQL set up like a Supabase project", () =
 
   it("every migration applies as the non-superuser postgres, each in its own transaction", async () => {
     requireServer();
-    const notices: string[] = [];
-    const onNotice = (n: pg.NoticeMessage) => notices.push(n.message ?? "");
-    db.on("notice", onNotice);
     await db.query(`create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text)`);
     const migrations = readMigrations(join(SUPABASE_DIR, "migrations"));
@@ -104,7 +101,6 @@ describe("hosted parity: a real PostgreSQL set up like a Supabase project", () =
       }
       log(`applied ${m.version}_${m.name}.sql`);
     }
-    db.off("notice", onNotice);
     log(`${migrations.length} migrations applied, 0 errors`);
     expect(migrations.length).toBeGreaterThan(0);
   }, 60_000);

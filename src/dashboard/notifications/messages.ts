@@ -39,7 +39,6 @@ export const notificationMessages = defineMessages({
       sms: "SMS",
       saved: "Préférence enregistrée",
       channelFor: "{channel} pour « {type} »",
-      noPhone: "Aucun numéro de téléphone dans votre profil : ajoutez-en un pour recevoir les SMS.",
     },
     outbox: {
       title: "Boîte d'envoi (e-mails et SMS)",
@@ -96,7 +95,6 @@ export const notificationMessages = defineMessages({
       sms: "SMS",
       saved: "Preference saved",
       channelFor: "{channel} for “{type}”",
-      noPhone: "No phone number in your profile: add one to receive text messages.",
     },
     outbox: {
       title: "Outbox (e-mails and text messages)",

@@ -65,6 +65,7 @@ export default function IdentitySection({ profile, email, onChanged }: { profile
           ) : (
             <div className="flex h-24 w-24 items-center justify-center rounded-full bg-brand-50 text-center text-xs text-brand-900">{m.identity.noPhoto}</div>
           )}
+          <span className="relative rounded has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600">
           <label htmlFor={`${id}-photo`} className="cursor-pointer text-sm font-semibold text-brand-700 underline underline-offset-2">
             {busy === "photo" ? m.identity.uploading : m.identity.choosePhoto}
           </label>
@@ -80,6 +81,7 @@ export default function IdentitySection({ profile, email, onChanged }: { profile
               event.currentTarget.value = "";
             }}
           />
+          </span>
           <p id={`${id}-photo-hint`} className="max-w-48 text-xs text-gray-700">
             {m.identity.photoHint}
           </p>

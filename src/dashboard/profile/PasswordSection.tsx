@@ -10,7 +10,7 @@ import { useMessages, useT } from "../i18n.ts";
 import { profileMessages, type ProfileErrorKey } from "./messages.ts";
 import { Card, FieldError, inputClass, primaryButton } from "./parts.tsx";
 
-export default function PasswordSection() {
+export default function PasswordSection({ email }: { email: string | undefined }) {
   const m = useMessages(profileMessages);
   const t = useT();
   const id = useId();
@@ -67,7 +67,7 @@ export default function PasswordSection() {
       )}
       <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
         {/* Lets password managers tie the new password to the account. */}
-        <input type="text" name="username" autoComplete="username" hidden readOnly />
+        <input type="text" name="username" autoComplete="username" value={email ?? ""} hidden readOnly />
         <div>
           <label htmlFor={`${id}-new`} className="block text-sm font-medium">
             {m.password.new}

@@ -22,7 +22,7 @@ export default function PersonalDataSection() {
       const url = URL.createObjectURL(blob);
       const link = document.createElement("a");
       link.href = url;
-      link.download = `mes-donnees-${new Date().toISOString().slice(0, 10)}.json`;
+      link.download = `${locale === "en" ? "my-data" : "mes-donnees"}-${new Date().toISOString().slice(0, 10)}.json`;
       document.body.append(link);
       link.click();
       link.remove();

@@ -43,7 +43,7 @@ export default function ProfilePage() {
           {roles.includes("student") && <StudentRecordSection userId={userId} />}
           <ContactsSection userId={userId} phone={contacts.data!.phone} />
           <LanguageSection userId={userId} preferred={profile.data!.preferred_locale} />
-          <PasswordSection />
+          <PasswordSection email={session.user.email} />
           <MfaSettings locale={locale} />
           <PersonalDataSection />
         </>

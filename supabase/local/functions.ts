@@ -37,6 +37,10 @@ async function callFunction(request: Request, name: string, keys: LocalKeys): Pr
   const file = join(SUPABASE_DIR, "functions", name, "index.ts");
   if (!NAME.test(name) || !existsSync(file)) return json(404, { message: `Function not found: ${name}` });
   const module = (await import(pathToFileURL(file).href)) as { default: Handler };
+  // What the hosted Edge Runtime gives every function: this project's URL and keys.
+  process.env.SUPABASE_URL = new URL(request.url).origin;
+  process.env.SUPABASE_ANON_KEY = keys.publishableKey;
+  process.env.SUPABASE_SERVICE_ROLE_KEY = keys.secretKey;
   const response = await module.default(request);
   const headers = new Headers(response.headers);
   for (const [k, v] of Object.entries(CORS)) if (!headers.has(k)) headers.set(k, v);

@@ -21,8 +21,8 @@
 -- How to write to it (other features: finance, marks, announcements…):
 --   select public.record_audit('payment.approved', 'payment', <id>::text, jsonb_build_object(…));
 -- from supabase-js: supabase.rpc('record_audit', { action, target_type, target_id, details }).
--- It is callable by a signed-in admin (the row is stamped with their id) and by the
--- service role (actor null), or from a security-definer trigger. Clients are granted no
+-- It is callable by a signed-in admin (the row is stamped with their id), by the
+-- service role and the database owner (actor null), or from a security-definer trigger. Clients are granted no
 -- insert, update or delete: the log is append-only and only this function and triggers
 -- write it. Admins read it (RLS).
 create table public.audit_log (
@@ -58,7 +58,9 @@ as $$
 #variable_conflict use_variable
 declare
   written uuid;
-  is_service boolean := coalesce((select auth.role()), '') = 'service_role';
+  -- The service role, and the database owner outside any API request (migrations, seed,
+  -- repairs: no JWT, so no role), write as the system; through the API, admins only.
+  is_service boolean := coalesce((select auth.role()), 'service_role') = 'service_role';
 begin
   if not is_service and not private.is_admin() then
     raise exception 'only administrators write to the audit log' using errcode = '42501';
@@ -78,9 +80,6 @@ grant execute on function public.record_audit(text, text, text, jsonb) to authen
 -- Roles: granting and removing are audited by trigger (whoever wrote the row through the
 -- Data API), and nobody removes their own admin role: the last admin could otherwise lock
 -- everyone out, and a stolen session could not be used to hide by demoting itself.
-create policy "user_roles: only admins remove roles" on public.user_roles for delete to authenticated
-  using ((select private.is_admin()));
-
 create function private.keep_own_admin_role() returns trigger
   language plpgsql set search_path = ''
 as $$

@@ -19,10 +19,12 @@ async function call(client: SupabaseClient, body: Record<string, unknown>) {
   return { status: response?.status ?? 0, body: response ? ((await response.json()) as Record<string, any>) : {} };
 }
 
+// Rows written by these tests (the demo seed's audit rows are days old).
+const since = new Date().toISOString();
 async function auditRows(action: string, target?: string) {
   return stack().sql<{ actor_id: string | null; target_id: string; details: Record<string, unknown> }>(
-    "select actor_id, target_id, details from public.audit_log where action = $1 and ($2::text is null or target_id = $2) order by created_at",
-    [action, target ?? null],
+    "select actor_id, target_id, details from public.audit_log where action = $1 and ($2::text is null or target_id = $2) and created_at >= $3 order by created_at",
+    [action, target ?? null, since],
   );
 }
 

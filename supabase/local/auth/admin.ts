@@ -64,11 +64,14 @@ export async function handleAdmin(request: Request, context: LocalContext, path:
 async function listUsers(context: LocalContext, url: URL): Promise<Response> {
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const perPage = Math.min(1000, Math.max(1, Number(url.searchParams.get("per_page")) || 50));
-  const [{ total }] = await rows<{ total: number }>(context.db, "select count(*)::int as total from auth.users where deleted_at is null");
+  // GoTrue's `filter`: a case-insensitive match on the e-mail or the metadata's full_name.
+  const filter = url.searchParams.get("filter")?.trim() ?? "";
+  const where = "deleted_at is null and ($1 = '' or email ilike '%' || $1 || '%' or raw_user_meta_data ->> 'full_name' ilike '%' || $1 || '%')";
+  const [{ total }] = await rows<{ total: number }>(context.db, `select count(*)::int as total from auth.users where ${where}`, [filter]);
   const ids = await rows<{ id: string }>(
     context.db,
-    "select id from auth.users where deleted_at is null order by created_at, id limit $1 offset $2",
-    [perPage, (page - 1) * perPage],
+    `select id from auth.users where ${where} order by created_at, id limit $2 offset $3`,
+    [filter, perPage, (page - 1) * perPage],
   );
   const users = [];
   for (const { id } of ids) users.push(await userJson(context.db, id));

@@ -28,11 +28,26 @@ export const authExtensions: LocalRoute = (request, context) => {
   }
   if (path === "/recover" && method === "POST") return apiKeyRefused ?? handle(() => recover(request, context, url));
   if ((path === "/token" || path === "/signup" || path === "/verify") && method === "POST")
-    return handle(() => decorateSession(request, context, path === "/token" ? grantMethod(url) : path));
+    return handle(async () => (path === "/token" && (await refuseBanned(request, context, url))) || decorateSession(request, context, path === "/token" ? grantMethod(url) : path));
   if (path === "/user" && (method === "GET" || method === "PUT")) return handle(() => decorateUser(request, context));
   if (path === "/verify" && method === "GET") return handle(() => decorateRedirect(request, context, url.searchParams.get("type") ?? "otp"));
   return undefined;
 };
+
+/**
+ * GoTrue refuses a banned user (admin ban_duration) a password sign-in or a refresh, with
+ * 400 user_banned; lite checks bans for OAuth only.
+ */
+async function refuseBanned(request: Request, context: LocalContext, url: URL): Promise<Response | null> {
+  const grant = url.searchParams.get("grant_type");
+  if (grant !== "password" && grant !== "refresh_token") return null;
+  const body = await readJson(request.clone());
+  const banned =
+    grant === "password"
+      ? await rows(context.db, "select 1 from auth.users where banned_until > now() and ((email <> '' and lower(email) = lower($1)) or (phone <> '' and phone = $2))", [String(body.email ?? ""), String(body.phone ?? "")])
+      : await rows(context.db, "select 1 from auth.refresh_tokens t join auth.users u on u.id::text = t.user_id::text where t.token = $1 and u.banned_until > now()", [String(body.refresh_token ?? "")]);
+  return banned.length ? json({ code: 400, error_code: "user_banned", msg: "User is banned" }, 400, { "x-sb-error-code": "user_banned" }) : null;
+}
 
 /** Lite's own answer to a request without a valid API key, so ours match it. */
 function refuseWithoutApiKey(request: Request, context: LocalContext): Promise<Response> | undefined {

@@ -201,13 +201,19 @@ describe("hosted parity: a real PostgreSQL set up like a Supabase project", () =
         expect(edited.edited_at).not.toBeNull();
         expect(edited.created_at).toEqual(message.created_at);
 
+        // A backdated post is refused (no insert privilege on created_at) or re-dated.
+        const backdated = "insert into public.community_posts (title, body, created_at) values ('Annonce', 'Bonjour', '2020-01-01') returning created_at";
+        const refused = await errorOf(backdated);
+        if (refused) expect(refused.code).toBe("42501");
+        else expect((await db.query<{ created_at: Date }>(backdated)).rows[0].created_at.getFullYear()).toBeGreaterThan(2020);
+        // a post signed with a classmate's name is signed with the student's own
+        const classmate = (await db.query<{ id: string }>("select id from public.profiles where id <> $1 limit 1", [STUDENT])).rows[0].id;
         const post = (await db.query<{ author_id: string; created_at: Date }>(
-          `insert into public.community_posts (author_id, title, body, created_at)
-           values ($1, 'Annonce', 'Bonjour à tous', '2020-01-01') returning author_id, created_at`,
-          [STUDENT],
+          "insert into public.community_posts (author_id, title, body) values ($1, 'Annonce', 'Bonjour à tous') returning author_id, created_at",
+          [classmate],
         )).rows[0];
         expect(post.author_id).toBe(STUDENT);
-        expect(post.created_at.getFullYear()).toBeGreaterThan(2020);
+        expect(Math.abs(post.created_at.getTime() - Date.now())).toBeLessThan(60_000);
       });
     });
 

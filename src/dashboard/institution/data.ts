@@ -77,9 +77,11 @@ export async function fetchAcademicYears(supabase: SupabaseClient): Promise<Acad
   return z.array(yearRow).parse(data);
 }
 
-export async function addAcademicYear(supabase: SupabaseClient, year: { label: string; starts_on: string; ends_on: string }): Promise<void> {
-  const { error } = await supabase.from("academic_years").insert(year);
-  if (error) throw new Error(error.message);
+/** Adds a year; answers its id. A label that exists already fails with code 23505. */
+export async function addAcademicYear(supabase: SupabaseClient, year: { label: string; starts_on: string; ends_on: string }): Promise<string> {
+  const { data, error } = await supabase.from("academic_years").insert(year).select("id").single();
+  if (error) throw Object.assign(new Error(error.message), { code: error.code });
+  return z.object({ id: z.string() }).parse(data).id;
 }
 
 export async function addSemester(

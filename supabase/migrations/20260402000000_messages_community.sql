@@ -724,7 +724,7 @@ create policy "community_reports: readers report what they read" on public.commu
 revoke all on public.community_reports from anon;
 revoke update, delete, truncate, references, trigger on public.community_reports from authenticated;
 revoke insert on public.community_reports from authenticated;
-grant insert (post_id, comment_id, reporter_id, reason) on public.community_reports to authenticated;
+grant insert (id, post_id, comment_id, reporter_id, reason) on public.community_reports to authenticated;
 
 -- Reports a post (comment null) or a comment; a second report of the same item by the same
 -- person is the first one. Returns the report's id.

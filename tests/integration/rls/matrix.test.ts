@@ -12,6 +12,13 @@ const w = () => world!;
 beforeAll(async () => {
   world = await buildWorld(stack());
 });
+// A message of studentA in conversationA, which the attachment rows below belong to.
+const MESSAGE_A = "00000000-0000-4000-e000-00000000000a";
+beforeAll(async () => {
+  await stack().sql("insert into public.messages (id, conversation_id, sender_id, body) values ($1, $2, $3, 'Pièce jointe')", [
+    MESSAGE_A, world!.conversationA, world!.ids.studentA,
+  ]);
+});
 const runner = new MatrixRunner(stack, w);
 
 const uid = () => crypto.randomUUID();
@@ -484,6 +491,50 @@ const SPECS: TableSpec[] = [
         insert: ["studentA"],
         update: { patch: () => ({ body: "Merci beaucoup" }), allowed: ["studentA"] },
         delete: ["studentA", "teacherA", "admin"],
+      },
+    ],
+  },
+  {
+    table: "message_attachments",
+    scenarios: [
+      {
+        name: "studentA's file on its message to teacherA",
+        row: (w) => ({
+          id: uid(), message_id: MESSAGE_A, conversation_id: w.conversationA, uploaded_by: w.ids.studentA,
+          storage_path: `${w.conversationA}/${w.ids.studentA}/${uid()}-cours.pdf`, file_name: "cours.pdf",
+          mime_type: "application/pdf", size_bytes: 1024,
+        }),
+        select: COURSE_A_MEMBERS,
+        insert: ["studentA"],
+        update: { patch: () => ({ file_name: "autre.pdf" }), allowed: NOBODY },
+        delete: ["studentA", "admin"],
+      },
+    ],
+  },
+  {
+    table: "community_reactions",
+    scenarios: [
+      {
+        name: "studentA's 👍 on the teacher's courseA post",
+        row: (w) => ({ id: uid(), post_id: w.coursePostA, user_id: w.ids.studentA, kind: "like" }),
+        select: COURSE_A_MEMBERS,
+        // others who read the post may react, but under their own name (stamped)
+        insert: ["studentA"],
+        update: { patch: () => ({ kind: "love" }), allowed: NOBODY },
+        delete: ["studentA"],
+      },
+    ],
+  },
+  {
+    table: "community_reports",
+    scenarios: [
+      {
+        name: "studentA's report of the teacher's courseA post",
+        row: (w) => ({ id: uid(), post_id: w.coursePostA, reporter_id: w.ids.studentA, reason: "Hors sujet" }),
+        select: COURSE_A_MEMBERS,
+        insert: ["studentA"],
+        update: { patch: () => ({ status: "dismissed" }), allowed: NOBODY },
+        delete: NOBODY,
       },
     ],
   },

@@ -49,7 +49,7 @@ export async function attachRealtime(server: Server, context: LocalContext): Pro
   await installChangeTriggers(db);
   const subscriptions = new Set<Subscription>();
   // Promises, so a burst of changes to one table asks the catalog once.
-  const columnTypes = new Map<string, Promise<{ name: string; type: string }[]>>();
+  const columnTypes = new Map<string, Promise<Column[]>>();
   let nextBindingId = 1;
 
   const unlisten = await db.listen(CHANNEL, (payload) => {
@@ -66,13 +66,15 @@ export async function attachRealtime(server: Server, context: LocalContext): Pro
     if (!interested.length) return;
     const key = `${change.schema}.${change.table}`;
     if (!columnTypes.has(key)) columnTypes.set(key, readColumns(db, change.schema, change.table));
-    const columns = await columnTypes.get(key);
+    const columns = (await columnTypes.get(key))!;
     // With RLS on, hosted realtime sends a deleted row's primary key only: its content may
     // be anyone's. Keep the same here.
     const data = change.type === "DELETE" ? { ...change, old_record: { id: row.id } } : change;
     for (const { sub, ids } of interested) {
-      if (!(await canSee(db, sub.claims, change, row))) continue;
-      send(sub.socket, [null, null, sub.topic, "postgres_changes", { ids, data: { ...data, columns, errors: null } }]);
+      // The filter matched the row's content: the subscriber hears of it only if it may see
+      // that row (a deleted row included), or a filter would reveal what it cannot read.
+      if (!(await canSee(db, sub.claims, change, row, columns))) continue;
+      send(sub.socket, [null, null, sub.topic, "postgres_changes", { ids, data: { ...data, columns: columns.map(({ name, type }) => ({ name, type })), errors: null } }]);
     }
   }
 
@@ -176,30 +178,63 @@ function bindingMatches(binding: Binding, change: Change, row: Record<string, un
 
 /**
  * Whether the subscriber may see the change: SELECT on the row under RLS, as its role with
- * its claims (an expired token counts as none). Deletes carry only the primary key (see
- * deliver), so they need no row check, as on hosted.
+ * its claims (an expired token counts as none). A deleted row is checked as it was: put
+ * back for the check alone (triggers and foreign keys off: session_replication_role), then
+ * rolled back, so neither its filter nor its event reaches someone who could not read it.
  */
-async function canSee(db: Db, claims: Record<string, unknown> | null, change: Change, row: Record<string, unknown>): Promise<boolean> {
+async function canSee(
+  db: Db,
+  claims: Record<string, unknown> | null,
+  change: Change,
+  row: Record<string, unknown>,
+  columns: Column[],
+): Promise<boolean> {
   if (claims && typeof claims.exp === "number" && claims.exp * 1000 < Date.now()) claims = null;
   if (claims?.role === "service_role") return true;
-  if (change.type === "DELETE") return true;
   if (!("id" in row)) return false;
   const role = claims?.role === "authenticated" ? "authenticated" : "anon";
-  return db.transaction(async (tx) => {
+  const table = `${ident(change.schema)}.${ident(change.table)}`;
+  const verdict = db.transaction(async (tx) => {
+    if (change.type === "DELETE") {
+      const stored = columns.filter((c) => !c.generated).map((c) => ident(c.name)).join(", ");
+      await tx.exec("set local session_replication_role = replica");
+      await tx.query(`insert into ${table} (${stored}) overriding system value select ${stored} from json_populate_record(null::${table}, $1::json)`, [
+        JSON.stringify(row),
+      ]);
+      await tx.exec("set local session_replication_role = origin");
+    }
     await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claim.role', $3, true)", [
       JSON.stringify(claims ?? { role }),
       String(claims?.sub ?? ""),
       role,
     ]);
     await tx.exec(`set local role ${role}`);
-    const { rows } = await tx.query(`select 1 from ${ident(change.schema)}.${ident(change.table)} where id = $1`, [row.id]);
-    return rows.length > 0;
-  }).catch(() => false);
+    const { rows } = await tx.query(`select 1 from ${table} where id = $1`, [row.id]);
+    throw new Verdict(rows.length > 0); // always roll back: the check leaves nothing behind
+  });
+  return verdict.then(
+    () => false,
+    (outcome: unknown) => outcome instanceof Verdict && outcome.visible,
+  );
 }
 
-async function readColumns(db: Db, schema: string, table: string) {
-  const { rows } = await db.query<{ name: string; type: string }>(
-    "select column_name as name, udt_name as type from information_schema.columns where table_schema = $1 and table_name = $2 order by ordinal_position",
+class Verdict {
+  readonly visible: boolean;
+  constructor(visible: boolean) {
+    this.visible = visible;
+  }
+}
+
+interface Column {
+  name: string;
+  type: string;
+  generated: boolean;
+}
+
+async function readColumns(db: Db, schema: string, table: string): Promise<Column[]> {
+  const { rows } = await db.query<{ name: string; type: string; generated: boolean }>(
+    `select column_name as name, udt_name as type, is_generated = 'ALWAYS' as generated
+       from information_schema.columns where table_schema = $1 and table_name = $2 order by ordinal_position`,
     [schema, table],
   );
   return rows;

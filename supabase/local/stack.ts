@@ -13,6 +13,7 @@ import { serveFunction } from "./functions.ts";
 import { authExtensions } from "./auth/index.ts";
 import { attachRealtime } from "./realtime.ts";
 import { exposeRequestHeaders, withRequestHeaders } from "./request-headers.ts";
+import { parityConnectionOptions, withRestParity } from "./rest-parity.ts";
 import { createLocalStorageAdapter, storageDirOf, storageUploads } from "./storage-adapter.ts";
 import { SUPABASE_DIR } from "./paths.ts";
 import { ensureAuthTables } from "./auth/store.ts";
@@ -78,7 +79,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   if (options.reset && options.dataDir) rmSync(options.dataDir, { recursive: true, force: true });
   if (options.reset && options.dataDir) rmSync(storageDirOf(options.dataDir), { recursive: true, force: true });
 
-  const connection = await createPgliteConnection(options.dataDir ? { url: options.dataDir } : {});
+  const connection = await createPgliteConnection({ ...(options.dataDir ? { url: options.dataDir } : {}), ...parityConnectionOptions() });
   const emails = options.captureEmails ? new InMemoryEmailDriver() : undefined;
   const app = new App({
     connection,
@@ -133,7 +134,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         const response = route(request, context);
         if (response) return response;
       }
-      return withRequestHeaders(request, peerAddress, () => app.fetch(request, { peerAddress }));
+      return withRequestHeaders(request, peerAddress, () => withRestParity(request, (r) => app.fetch(r, { peerAddress })));
     });
 
   let server: Server | undefined;

@@ -22,6 +22,29 @@ async function listen(client: SupabaseClient, userId: string, received: unknown[
   );
 }
 
+/** Subscribes to one kind of change on student_notifications; resolves once the server confirmed. */
+async function subscribe(client: SupabaseClient, event: "DELETE" | "*", filter: string | undefined, received: unknown[]) {
+  const channel = client
+    .channel(`changes-${crypto.randomUUID()}`)
+    .on("postgres_changes", { event, schema: "public", table: "student_notifications", ...(filter ? { filter } : {}) }, (payload) =>
+      received.push(payload),
+    );
+  channels.push([client, channel]);
+  await new Promise<void>((resolve, reject) =>
+    channel.subscribe((status, error) => (status === "SUBSCRIBED" ? resolve() : status !== "CLOSED" && reject(error ?? new Error(status)))),
+  );
+}
+
+/** A notification for that user, then its deletion (as the owner); returns its id. */
+async function notifyAndDelete(userId: string, title: string): Promise<string> {
+  const [{ id }] = await stack().sql<{ id: string }>(
+    "insert into public.student_notifications (user_id, title, message, priority) values ($1, $2, 'm', 'high') returning id",
+    [userId, title],
+  );
+  await stack().sql("delete from public.student_notifications where id = $1", [id]);
+  return id;
+}
+
 async function notify(userId: string, title: string) {
   await stack().sql("insert into public.student_notifications (user_id, title, message, priority) values ($1, $2, 'm', 'high')", [userId, title]);
 }
@@ -64,22 +87,34 @@ describe("local realtime (postgres_changes)", () => {
     expect(stolen).toEqual([]);
   });
 
-  it("sends only the primary key of a deleted row, even to a subscriber who could not read it", async () => {
-    const victim = await createUser(stack(), `gone-${crypto.randomUUID()}@test.cm`);
-    const visitor = stack().client();
+  it("tells a deleted row's reader of its deletion, with only its primary key", async () => {
+    const email = `gone-${crypto.randomUUID()}@test.cm`;
+    const owner = await createUser(stack(), email);
+    const client = await signInAs(stack(), email, TEST_PASSWORD);
     const deleted: { old: Record<string, unknown> }[] = [];
-    const channel = visitor
-      .channel("deletes")
-      .on("postgres_changes", { event: "DELETE", schema: "public", table: "student_notifications" }, (payload) => deleted.push(payload as never));
-    channels.push([visitor, channel]);
-    await new Promise<void>((resolve, reject) =>
-      channel.subscribe((status, error) => (status === "SUBSCRIBED" ? resolve() : status !== "CLOSED" && reject(error ?? new Error(status)))),
-    );
-    await notify(victim, "Secret title");
-    const [{ id }] = await stack().sql<{ id: string }>("select id from public.student_notifications where user_id = $1", [victim]);
-    await stack().sql("delete from public.student_notifications where id = $1", [id]);
+    await subscribe(client, "DELETE", `user_id=eq.${owner}`, deleted);
+    const id = await notifyAndDelete(owner, "Secret title");
     await eventually(() => expect(deleted).toHaveLength(1));
     expect(deleted[0].old).toEqual({ id });
+  });
+
+  it("never matches a filter against a deleted row the subscriber could not read", async () => {
+    const spyEmail = `spy-${crypto.randomUUID()}@test.cm`;
+    await createUser(stack(), spyEmail);
+    const spy = await signInAs(stack(), spyEmail, TEST_PASSWORD);
+    const victim = await createUser(stack(), `victim-${crypto.randomUUID()}@test.cm`);
+    const byOwner: unknown[] = [];
+    const byTitle: unknown[] = [];
+    const byVisitor: unknown[] = [];
+    await subscribe(spy, "DELETE", `user_id=eq.${victim}`, byOwner); // another user's id
+    await subscribe(spy, "DELETE", "title=eq.Convocation disciplinaire", byTitle); // a guessed title
+    await subscribe(stack().client(), "*", undefined, byVisitor); // anon, every event
+
+    await notifyAndDelete(victim, "Convocation disciplinaire");
+    await new Promise((r) => setTimeout(r, 700));
+    expect(byOwner).toEqual([]);
+    expect(byTitle).toEqual([]);
+    expect(byVisitor).toEqual([]);
   });
 
   it("refuses a connection without a valid API key", async () => {

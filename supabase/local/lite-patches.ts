@@ -1,0 +1,69 @@
+// Patches of @supabase/lite's bundle where its PostgREST emulation differs from PostgREST
+// at the root (the SQL or parameters it generates). Applied by `npm install`
+// (postinstall: `node supabase/local/lite-patches.ts`); the local stack refuses to start
+// without them. Each patch replaces one exact piece of the bundle of the version pinned in
+// package-lock.json and leaves a /*uel:name*/ marker, so applying twice changes nothing and
+// a new lite version whose code moved fails loudly here instead of silently differing.
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+interface Patch {
+  name: string;
+  /** What PostgREST does that lite did not. */
+  why: string;
+  find: string;
+  replace: string;
+}
+
+export const LITE_PATCHES: Patch[] = [
+  {
+    name: "json-string",
+    why: "A JSON string sent for a json/jsonb column is stored as that JSON string ({ data: 'hello' } → \"hello\"), as json_populate_record does; lite bound the bare text and Postgres refused it (22P02).",
+    find: 'i==="json"?Bl(t)',
+    replace: 'i==="json"?/*uel:json-string*/JSON.stringify(t)',
+  },
+  {
+    name: "tx-rollback",
+    why: "Prefer: tx=rollback runs the request and rolls it back, returning the would-be result; lite reported it applied and committed.",
+    find: 'forceRollback:t?.forceRollback===!0,rpc:a&&u==="postgres"',
+    replace:
+      'forceRollback:t?.forceRollback===!0||/*uel:tx-rollback*//(?:^|[\\s,;])tx=rollback(?:$|[\\s,;])/i.test(n.req.header("Prefer")??""),rpc:a&&u==="postgres"',
+  },
+];
+
+function bundlePath(): string {
+  // The package exports ESM only, without ./package.json: find it from the project root.
+  return join(dirname(fileURLToPath(import.meta.url)), "..", "..", "node_modules", "@supabase", "lite", "dist", "index.js");
+}
+
+const marker = (patch: Patch) => `/*uel:${patch.name}*/`;
+
+/** Names of the patches the installed bundle lacks. */
+export function missingLitePatches(): string[] {
+  const source = readFileSync(bundlePath(), "utf8");
+  return LITE_PATCHES.filter((patch) => !source.includes(marker(patch))).map((patch) => patch.name);
+}
+
+/** Applies the missing patches; throws, changing nothing, if one no longer fits the bundle. */
+export function applyLitePatches(): string[] {
+  const file = bundlePath();
+  let source = readFileSync(file, "utf8");
+  const applied: string[] = [];
+  for (const patch of LITE_PATCHES) {
+    if (source.includes(marker(patch))) continue;
+    const at = source.indexOf(patch.find);
+    if (at < 0 || source.indexOf(patch.find, at + 1) >= 0) {
+      throw new Error(`@supabase/lite changed: patch "${patch.name}" no longer applies (supabase/local/lite-patches.ts). ${patch.why}`);
+    }
+    source = source.slice(0, at) + patch.replace + source.slice(at + patch.find.length);
+    applied.push(patch.name);
+  }
+  if (applied.length) writeFileSync(file, source);
+  return applied;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const applied = applyLitePatches();
+  console.log(applied.length ? `@supabase/lite: applied ${applied.join(", ")}` : "@supabase/lite: patches already applied");
+}

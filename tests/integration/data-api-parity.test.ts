@@ -1,0 +1,154 @@
+// The local Data API against PostgREST's documented answers (the hosted Data API).
+// PostgREST writes every response with json_agg/to_json, so each value is what
+// to_json(value) gives: the expectations below are those literal forms, top-level and
+// embedded. The tables are the test's own, made as the database owner.
+import { beforeAll, describe, expect, it } from "vitest";
+import { useLocalStack } from "../fixtures/stack.ts";
+
+const stack = useLocalStack({ seed: false });
+
+const SCHEMA = `
+  create table public.parity_holders (id int primary key, label text);
+  create table public.parity_values (
+    id int primary key,
+    holder_id int references public.parity_holders (id),
+    at_tz timestamptz, at_local timestamp, on_day date, at_time time, at_timetz timetz,
+    mark numeric(5,2), coefficient numeric, big bigint, ratio float8, span interval,
+    doc jsonb, moments timestamptz[], marks numeric[], raw bytea
+  );
+  insert into public.parity_holders values (1, 'holder');
+  insert into public.parity_values values
+    (1, 1, '2026-11-21 09:00:00+00', '2026-11-21 09:00:00', '2026-11-21', '09:00', '09:00+01',
+     9.00, 17.75, 9007199254740991, 'NaN', '1 day 2 hours',
+     '{"a": 1}', '{"2026-11-21 09:00:00.5+00"}', '{3.00,1.5}', '\\x0102');
+
+  create table public.parity_docs (id int generated always as identity primary key, doc jsonb);
+  create table public.parity_defaults (id int generated always as identity primary key, a text, b text default 'dflt', c int default 7);
+
+  create table public.users (id int primary key, username text);
+  create table public.parity_messages (id int primary key, body text,
+    author_id int references public.users (id), editor_id int references public.users (id));
+  insert into public.users values (1, 'alice'), (2, 'bob');
+  insert into public.parity_messages values (1, 'bonjour', 1, 2);
+
+  create table public.parity_staff (id int primary key, name text, manager_id int references public.parity_staff (id));
+  insert into public.parity_staff values (1, 'doyenne', null), (2, 'assistant', 1);
+
+  create table public.parity_rows (id int primary key, name text);
+  insert into public.parity_rows values (1, 'a'), (2, 'b');
+
+  create type public.parity_pair as (x int, y text);
+  create function public.parity_add(a int, b int) returns int language sql stable as 'select a + b';
+  create function public.parity_pair_x(p public.parity_pair) returns int language sql stable as 'select (p).x';
+  create function public.parity_pick(a int) returns text language sql stable as $$select 'a'$$;
+  create function public.parity_pick(b text) returns text language sql stable as $$select 'b'$$;
+  create function public.parity_values_all() returns setof public.parity_values language sql stable as 'select * from public.parity_values';
+  create function public.parity_rename_all() returns setof public.parity_rows language sql volatile as
+    $$update public.parity_rows set name = name || '!' returning *$$;
+
+  grant select, insert, update, delete on all tables in schema public to anon;
+  grant execute on all functions in schema public to anon;
+`;
+
+beforeAll(async () => {
+  await stack().connection.driver.exec(SCHEMA);
+  await stack().connection.clearSchemaCache();
+});
+
+/** The raw JSON text the Data API answers, as the anon key. */
+async function rest(path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("apikey", stack().keys.publishableKey);
+  const response = await fetch(`${stack().url}/rest/v1/${path}`, { ...init, headers });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+// Column → what to_json gives for the row above (PostgREST's answer).
+const TO_JSON: [string, unknown][] = [
+  ["at_tz", "2026-11-21T09:00:00+00:00"],
+  ["at_local", "2026-11-21T09:00:00"],
+  ["on_day", "2026-11-21"],
+  ["at_time", "09:00:00"],
+  ["at_timetz", "09:00:00+01"],
+  ["mark", 9],
+  ["coefficient", 17.75],
+  ["big", 9007199254740991],
+  ["ratio", "NaN"],
+  ["span", "1 day 02:00:00"],
+  ["doc", { a: 1 }],
+  ["moments", ["2026-11-21T09:00:00.5+00:00"]],
+  ["marks", [3, 1.5]],
+  ["raw", "\\x0102"],
+];
+
+/** What Postgres' to_json gives for that column of row 1: PostgREST's answer, from Postgres itself. */
+async function toJson(column: string): Promise<unknown> {
+  const [{ value }] = await stack().sql<{ value: string }>(`select to_json(${column})::text as value from public.parity_values where id = 1`);
+  return JSON.parse(value);
+}
+
+describe("values come back as to_json writes them", () => {
+  it.each(TO_JSON)("%s: the expected form is to_json's", async (column, expected) => {
+    expect(await toJson(column)).toEqual(expected);
+  });
+
+  it.each(TO_JSON)("%s, top-level", async (column, expected) => {
+    const { data, error } = await stack().client().from("parity_values").select(column).eq("id", 1).single();
+    expect(error).toBeNull();
+    expect((data as unknown as Record<string, unknown>)[column]).toEqual(expected);
+  });
+
+  it.each(TO_JSON)("%s, embedded", async (column, expected) => {
+    const { data, error } = await stack().client().from("parity_holders").select(`id, parity_values(${column})`).eq("id", 1).single();
+    expect(error).toBeNull();
+    expect((data as unknown as { parity_values: Record<string, unknown>[] }).parity_values[0][column]).toEqual(expected);
+  });
+
+  it("returned by an rpc and by an insert's representation too", async () => {
+    const { data: rows } = await stack().client().rpc("parity_values_all");
+    expect(rows![0]).toMatchObject({ at_tz: "2026-11-21T09:00:00+00:00", mark: 9 });
+    const { data: inserted, error } = await stack()
+      .client()
+      .from("parity_values")
+      .insert({ id: 2, at_tz: "2026-12-01T08:30:00+01:00", mark: 12.5 })
+      .select("at_tz, mark")
+      .single();
+    expect(error).toBeNull();
+    expect(inserted).toEqual({ at_tz: "2026-12-01T07:30:00+00:00", mark: 12.5 });
+  });
+
+  it("numerics are JSON numbers in the response text, never strings", async () => {
+    const { text } = await rest("parity_values?select=mark,coefficient&id=eq.1");
+    expect(JSON.parse(text)).toEqual([{ mark: 9, coefficient: 17.75 }]);
+  });
+});
+
+describe("requests PostgREST accepts", () => {
+  it("stores a JSON string into jsonb as a JSON string", async () => {
+    const client = stack().client();
+    const { data, error } = await client.from("parity_docs").insert([{ doc: "hello" }, { doc: '{"a":1}' }]).select("doc");
+    expect(error).toBeNull();
+    expect(data).toEqual([{ doc: "hello" }, { doc: '{"a":1}' }]);
+    const [{ kind }] = await stack().sql<{ kind: string }>("select jsonb_typeof(doc) as kind from public.parity_docs order by id limit 1");
+    expect(kind).toBe("string");
+  });
+
+  it("answers HEAD on an rpc like the GET, without a body", async () => {
+    const { status, error, data } = await stack().client().rpc("parity_add", { a: 1, b: 2 }, { head: true, count: "exact" });
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toBeNull();
+  });
+
+  it("honours Prefer: tx=rollback: the would-be result, nothing kept", async () => {
+    const { data, error } = await stack()
+      .client()
+      .from("parity_rows")
+      .insert({ id: 9, name: "dry run" })
+      .select()
+      .setHeader("Prefer", "return=representation,tx=rollback");
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 9, name: "dry run" }]);
+    expect(await stack().sql("select 1 from public.parity_rows where id = 9")).toEqual([]);
+  });
+});

@@ -1,0 +1,21 @@
+// CSV export of a table: the header row, then every row (all pages, fetched by the caller).
+// A byte-order mark makes Excel read UTF-8 (é, ç); French Excel expects ";" between fields;
+// cells starting with = + - @ are quoted so a spreadsheet never runs them as formulas.
+export type CsvValue = string | number | boolean | null | undefined;
+
+export async function toCsv(header: string[], rows: CsvValue[][], delimiter: "," | ";" = ";"): Promise<string> {
+  // papaparse loads only when someone exports: it stays out of the page's chunk.
+  const { default: Papa } = await import("papaparse");
+  return "\uFEFF" + Papa.unparse({ fields: header, data: rows.map((row) => row.map((v) => (v === null || v === undefined ? "" : v))) }, { delimiter, newline: "\r\n", escapeFormulae: true });
+}
+
+export function downloadText(fileName: string, text: string, type = "text/csv;charset=utf-8"): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

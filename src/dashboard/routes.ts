@@ -119,63 +119,7 @@ export const ROUTES: readonly DashboardRoute[] = [
     nav: { group: "community", order: 2 },
   },
   // ---- people --------------------------------------------------------------------------
-  {
-    name: "admin.users",
-    path: "/dashboard/admin/users",
-    roles: admin,
-    page: () => import("./people/AdminUsersPage.tsx"),
-    title: { fr: "Gestion des utilisateurs", en: "User management" },
-    nav: { group: "people", order: 1 },
-  },
-  {
-    name: "admin.teachers",
-    path: "/dashboard/admin/teachers",
-    roles: admin,
-    page: () => import("./people/AdminTeachersPage.tsx"),
-    title: { fr: "Enseignants", en: "Teachers" },
-    nav: { group: "people", order: 2 },
-  },
-  {
-    name: "admin.students",
-    path: "/dashboard/admin/students",
-    roles: admin,
-    page: () => import("./people/AdminStudentsPage.tsx"),
-    title: { fr: "Étudiants", en: "Students" },
-    nav: { group: "people", order: 3 },
-  },
-  {
-    name: "teacher.students",
-    path: "/dashboard/teacher/students",
-    roles: teacher,
-    page: () => import("./people/TeacherStudentsPage.tsx"),
-    title: { fr: "Mes étudiants", en: "My students" },
-    nav: { group: "teaching", order: 3 },
-  },
   // ---- administration ------------------------------------------------------------------
-  {
-    name: "admin.content",
-    path: "/dashboard/admin/content",
-    roles: admin,
-    page: () => import("./catalogue/AdminContentPage.tsx"),
-    title: { fr: "Catalogue", en: "Catalogue" },
-    nav: { group: "administration", order: 70 },
-  },
-  {
-    name: "admin.settings",
-    path: "/dashboard/admin/settings",
-    roles: admin,
-    page: () => import("./institution/AdminSettingsPage.tsx"),
-    title: { fr: "Paramètres", en: "Settings" },
-    nav: { group: "administration", order: 80 },
-  },
-  {
-    name: "admin.technical",
-    path: "/dashboard/admin/technical",
-    roles: admin,
-    page: () => import("./institution/AdminTechnicalPage.tsx"),
-    title: { fr: "État technique", en: "Technical health" },
-    nav: { group: "administration", order: 90 },
-  },
 ];
 
 /** The same page in each role's area: /dashboard/<role>/<page>, named "<role>.<page>". */

@@ -134,7 +134,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         const response = route(request, context);
         if (response) return response;
       }
-      return withRequestHeaders(request, peerAddress, () => withRestParity(request, (r) => app.fetch(r, { peerAddress })));
+      return withRequestHeaders(request, peerAddress, () => withRestParity(request, context, (r) => app.fetch(r, { peerAddress })));
     });
 
   let server: Server | undefined;

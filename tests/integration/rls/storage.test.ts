@@ -97,4 +97,24 @@ describe("storage", () => {
     expect(error).toBeNull();
     expect(await exists("submissions", path)).toBe(false);
   });
+
+  it("buckets: whoever may not manage them is refused with 403, never told a bucket's state (409, 404)", async () => {
+    // A bucket holding a file: lite answered a non-admin's delete with 409 "not empty".
+    await stack().sql("insert into storage.objects (bucket_id, name) values ('documents', 'guard/kept.pdf') on conflict do nothing");
+    const before = await stack().sql("select id, public from storage.buckets order by id");
+    for (const actor of ["anon", "studentA", "teacherA", "admin"] as const) {
+      const storage = w.clients[actor].storage;
+      const attempts = {
+        "create a new bucket": await storage.createBucket(`guard-${actor}`),
+        "create an existing one": await storage.createBucket("documents"),
+        "update one": await storage.updateBucket("documents", { public: true }),
+        "delete a non-empty one": await storage.deleteBucket("documents"),
+        "delete an empty one": await storage.deleteBucket("avatars"),
+      };
+      for (const [attempt, { error }] of Object.entries(attempts)) {
+        expect({ actor, attempt, statusCode: (error as { statusCode?: string } | null)?.statusCode }).toEqual({ actor, attempt, statusCode: "403" });
+      }
+    }
+    expect(await stack().sql("select id, public from storage.buckets order by id")).toEqual(before);
+  });
 });

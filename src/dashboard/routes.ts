@@ -119,6 +119,38 @@ export const ROUTES: readonly DashboardRoute[] = [
     nav: { group: "community", order: 2 },
   },
   // ---- people --------------------------------------------------------------------------
+  {
+    name: "admin.users",
+    path: "/dashboard/admin/users",
+    roles: admin,
+    page: () => import("./people/AdminUsersPage.tsx"),
+    title: { fr: "Gestion des utilisateurs", en: "User management" },
+    nav: { group: "people", order: 1 },
+  },
+  {
+    name: "admin.teachers",
+    path: "/dashboard/admin/teachers",
+    roles: admin,
+    page: () => import("./people/AdminTeachersPage.tsx"),
+    title: { fr: "Enseignants", en: "Teachers" },
+    nav: { group: "people", order: 2 },
+  },
+  {
+    name: "admin.students",
+    path: "/dashboard/admin/students",
+    roles: admin,
+    page: () => import("./people/AdminStudentsPage.tsx"),
+    title: { fr: "Étudiants", en: "Students" },
+    nav: { group: "people", order: 3 },
+  },
+  {
+    name: "teacher.students",
+    path: "/dashboard/teacher/students",
+    roles: teacher,
+    page: () => import("./people/TeacherStudentsPage.tsx"),
+    title: { fr: "Mes étudiants", en: "My students" },
+    nav: { group: "teaching", order: 3 },
+  },
   // ---- administration ------------------------------------------------------------------
 ];
 

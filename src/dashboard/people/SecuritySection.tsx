@@ -1,0 +1,47 @@
+// The security tab: require a second factor of every admin (security_settings).
+import { useState } from "react";
+import { showToast } from "../../lib/auth/toast.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { useMessages } from "../i18n.ts";
+import { Card } from "../ui/Card.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { Switch } from "../ui/Switch.tsx";
+import { toastError } from "../ui/toast.ts";
+import { fetchRequireAdminMfa, saveRequireAdminMfa } from "./data.ts";
+import { peopleMessages } from "./messages.ts";
+import { invalidatePeople, useQuery } from "./useQuery.ts";
+
+export default function SecuritySection() {
+  const m = useMessages(peopleMessages);
+  const setting = useQuery(["security-settings"], () => fetchRequireAdminMfa(getSupabase()));
+  const [saving, setSaving] = useState(false);
+  return (
+    <Card title={m.users.security.title}>
+      {setting.error ? (
+        <ErrorState error={setting.error} onRetry={setting.retry} />
+      ) : setting.data === undefined ? (
+        <Skeleton lines={2} />
+      ) : (
+        <Switch
+          label={m.users.security.requireLabel}
+          description={m.users.security.requireHint}
+          value={setting.data}
+          isDisabled={saving}
+          onChange={async (required) => {
+            setSaving(true);
+            try {
+              await saveRequireAdminMfa(getSupabase(), required);
+              showToast({ title: m.users.security.saved, variant: "success" });
+              invalidatePeople();
+            } catch (error) {
+              toastError(error);
+            } finally {
+              setSaving(false);
+            }
+          }}
+        />
+      )}
+    </Card>
+  );
+}

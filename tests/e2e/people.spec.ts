@@ -1,0 +1,189 @@
+// People administration in the browser: the admin creates an account with the teacher
+// role (who then signs in to the teacher area), disables an account (which can no longer
+// sign in), imports students from CSV after a dry run, filters and exports the students,
+// reads the audit log; a teacher sees their students. Axe A/AA on each page in fr and en.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+
+const account = (role: "student" | "teacher" | "admin") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
+
+async function signIn(page: Page, email: string, password: string, prefix = "") {
+  await page.goto(`${prefix}/login`);
+  await page.getByLabel(prefix ? "E-mail address" : "Adresse e-mail").fill(email);
+  await page.getByLabel(prefix ? "Password" : "Mot de passe").fill(password);
+  await page.getByRole("button", { name: prefix ? "Sign in" : "Se connecter" }).click();
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+async function signInAsAdmin(page: Page, prefix = "") {
+  const admin = account("admin");
+  await signIn(page, admin.email, admin.password, prefix);
+  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/admin$`));
+}
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test("the admin creates a teacher, who signs in to the teacher area; the change is in the audit log", async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/admin/users");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestion des utilisateurs");
+  await expect(page.getByTestId("data-table").locator("tbody tr")).toHaveCount(20);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Créer un compte" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Créer un compte" });
+  await dialog.getByRole("button", { name: "Créer le compte" }).click();
+  await expect(dialog.getByText("Indiquez le nom complet.")).toBeVisible();
+  await dialog.getByLabel("Nom complet").fill("Brigitte Fouda");
+  await dialog.getByLabel("Adresse e-mail").fill("brigitte.fouda@example.cm");
+  await dialog.getByRole("textbox", { name: "Mot de passe" }).fill("court");
+  await dialog.getByRole("button", { name: "Créer le compte" }).click();
+  await expect(dialog.getByText("Le mot de passe doit comporter au moins 8 caractères.")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Mot de passe" }).fill("Brigitte-Fouda-2026");
+  await dialog.getByText("Enseignant", { exact: true }).click();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Créer le compte" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByLabel("Rechercher par nom ou e-mail").fill("brigitte");
+  await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+  const row = page.getByTestId("data-table").getByRole("row", { name: /Brigitte Fouda/ });
+  await expect(row).toContainText("Enseignant");
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signIn(other, "brigitte.fouda@example.cm", "Brigitte-Fouda-2026");
+  await expect(other).toHaveURL(/\/dashboard\/teacher$/);
+  await context.close();
+
+  await page.getByRole("tab", { name: "Journal d'audit" }).click();
+  const log = page.getByRole("tabpanel");
+  await expect(log.getByRole("row", { name: /Compte créé.*Brigitte Fouda/ })).toBeVisible();
+  await expect(log.getByRole("row", { name: /Rôle donné.*Brigitte Fouda.*Enseignant/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("tab", { name: "Sécurité" }).click();
+  await expect(page.getByRole("switch", { name: /Exiger la double authentification/ })).not.toBeChecked();
+  await expectNoAxeViolations(page);
+});
+
+test("the admin disables an account, which can no longer sign in", async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/admin/users");
+  await page.getByLabel("Rechercher par nom ou e-mail").fill("brigitte");
+  await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+  await page.getByRole("button", { name: "Actions pour Brigitte Fouda" }).click();
+  await page.getByRole("menuitem", { name: "Désactiver le compte" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Désactiver ce compte ?" });
+  await confirm.getByRole("button", { name: "Confirmer" }).click();
+  await expect(page.getByTestId("data-table").getByRole("row", { name: /Brigitte Fouda/ })).toContainText("Désactivé");
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signIn(other, "brigitte.fouda@example.cm", "Brigitte-Fouda-2026");
+  await expect(other.getByRole("alert")).toBeVisible();
+  await expect(other).toHaveURL(/\/login/);
+  await context.close();
+
+  await page.getByRole("tab", { name: "Journal d'audit" }).click();
+  await expect(page.getByRole("tabpanel").getByRole("row", { name: /Compte désactivé.*Brigitte Fouda/ })).toBeVisible();
+});
+
+test("the CSV import's dry run lists a bad row's error, then imports the good rows", async ({ page }, testInfo) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/admin/users");
+  await page.getByRole("button", { name: "Importer des étudiants (CSV)" }).click();
+  const dialog = page.getByRole("dialog", { name: "Importer des étudiants" });
+  const csv = [
+    "full_name,email,phone,programme,level,matricule",
+    "Clarisse Import,clarisse.import@example.cm,,software-engineering,L1,",
+    "Mauvaise Ligne,pas-un-email,,software-engineering,L7,",
+    "Daniel Import,,+237 677 11 22 33,accounting-finance,L2,",
+  ].join("\n");
+  const file = testInfo.outputPath("students.csv");
+  writeFileSync(file, csv);
+  await dialog.getByLabel("Fichier CSV").setInputFiles(file);
+  await dialog.getByRole("button", { name: "Vérifier (essai à blanc)" }).click();
+  const report = dialog.getByTestId("import-report");
+  await expect(report.getByText("2 ligne(s) valide(s) sur 3.")).toBeVisible();
+  await expect(report.getByRole("row", { name: /Mauvaise Ligne/ })).toContainText("E-mail : adresse e-mail invalide");
+  await expect(report.getByRole("row", { name: /Mauvaise Ligne/ })).toContainText("Niveau : niveau attendu");
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Importer 2 étudiant(s)" }).click();
+  await expect(report.getByText("2 étudiant(s) importé(s).")).toBeVisible();
+  await dialog.getByRole("button", { name: "Fermer" }).last().click();
+
+  await page.goto("/dashboard/admin/students");
+  await page.getByTestId("filter-programme").selectOption("software-engineering");
+  await expect(page.getByTestId("data-table").getByRole("row", { name: /Clarisse Import/ })).toBeVisible();
+  await expect(page.getByTestId("data-table").getByRole("row", { name: /Daniel Import/ })).toHaveCount(0);
+});
+
+test("the students page filters by programme on the server and exports CSV", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/admin/students");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Étudiants");
+  const table = page.getByTestId("data-table");
+  await expect(table.getByRole("row", { name: new RegExp(account("student").fullName) })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByTestId("filter-programme").selectOption("accounting-finance");
+  await expect(table.getByRole("row", { name: new RegExp(account("student").fullName) })).toHaveCount(0);
+  await expect(table.locator("tbody tr").first()).toContainText("Comptabilité");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Exporter CSV" }).click();
+  const file = await (await download).path();
+  const text = readFileSync(file, "utf8");
+  expect(text.split("\r\n")[0]).toContain("Matricule;Nom;Programme;Niveau;Statut;Solde");
+  expect(text).toContain("Daniel Import");
+  expect(text).not.toContain(account("student").fullName);
+
+  await page.goto("/dashboard/admin/teachers");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enseignants");
+  await expect(page.getByTestId("data-table").getByRole("row", { name: new RegExp(account("teacher").fullName) })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the people pages in English pass axe", async ({ page }) => {
+  await signInAsAdmin(page, "/en");
+  for (const [path, title] of [
+    ["/en/dashboard/admin/users", "User management"],
+    ["/en/dashboard/admin/students", "Students"],
+    ["/en/dashboard/admin/teachers", "Teachers"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId("data-table").locator("tbody tr").first()).not.toHaveAttribute("data-testid", "skeleton-row");
+    await expectNoAxeViolations(page);
+  }
+  await page.goto("/en/dashboard/admin/users");
+  await page.getByRole("tab", { name: "Audit log" }).click();
+  await expect(page.getByRole("tabpanel").getByRole("row").nth(1)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a teacher sees the students of their courses, filtered by course, with attendance and average", async ({ page }) => {
+  const teacher = account("teacher");
+  await signIn(page, teacher.email, teacher.password);
+  await expect(page).toHaveURL(/\/dashboard\/teacher$/);
+  await page.getByRole("navigation", { name: "Navigation de votre espace" }).getByRole("link", { name: "Mes étudiants" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mes étudiants");
+  const table = page.getByTestId("data-table");
+  await expect(table.getByRole("row", { name: new RegExp(account("student").fullName) }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  const course = page.getByTestId("filter-course");
+  const first = await course.locator("option").nth(1).getAttribute("value");
+  await course.selectOption(first!);
+  const label = (await course.locator("option:checked").textContent())!;
+  await expect(table.locator("tbody tr").first()).toContainText(label.split(" — ")[0]);
+  await expect(table.locator("tbody tr").first()).toContainText(/%|—/);
+
+  await page.goto("/en/dashboard/teacher/students");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My students");
+  await expect(table.locator("tbody tr").first()).not.toHaveAttribute("data-testid", "skeleton-row");
+  await expectNoAxeViolations(page);
+});

@@ -72,7 +72,7 @@ test("the student changes name and language, uploads a photo and downloads their
   await expect(page.getByRole("link", { name: "Lire la politique de confidentialité" })).toHaveAttribute("href", "/privacy");
 
   // Language: English is saved and the page opens in English.
-  await page.getByTestId("language").getByLabel("English").check();
+  await page.getByTestId("language").getByText("English", { exact: true }).click();
   await page.getByTestId("language").getByRole("button", { name: "Enregistrer" }).click();
   await expect(page).toHaveURL(/\/en\/dashboard\/student\/profile$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My profile");
@@ -93,7 +93,8 @@ test("the student's notification preference persists and the list filters unread
 
   const box = page.getByLabel("E-mail pour « Paiements »");
   await expect(box).not.toBeChecked();
-  await box.check();
+  await box.focus();
+  await page.keyboard.press("Space");
   await expect(page.getByText("Préférence enregistrée").first()).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("E-mail pour « Paiements »")).toBeChecked();
@@ -107,12 +108,13 @@ test("the student's notification preference persists and the list filters unread
     .eq("is_dismissed", false);
   const items = page.getByTestId("notification-item");
   await expect(items.filter({ hasNotText: "Non lue" }).first()).toBeVisible(); // read ones are listed too
-  await page.getByTestId("filter-unread").check();
+  await page.getByText("Non lues seulement", { exact: true }).click();
+  await expect(page).toHaveURL(/n\.f\.unread=1/);
   await expect(items).toHaveCount(Math.min(count!, 10));
   for (const item of await items.all()) await expect(item).toContainText("Non lue");
 
   // Type filter: only payments.
-  await page.getByTestId("filter-unread").uncheck();
+  await page.getByText("Non lues seulement", { exact: true }).click();
   await page.getByTestId("filter-type").selectOption("payment");
   await expect(items.first()).toContainText("Paiements");
   for (const item of await items.all()) await expect(item).toContainText("Paiements");
@@ -122,7 +124,7 @@ test("the teacher saves meeting settings", async ({ page }) => {
   await signIn(page, "teacher");
   await page.goto("/dashboard/teacher/settings");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paramètres");
-  await page.getByLabel("Microsoft Teams").check();
+  await page.getByText("Microsoft Teams", { exact: true }).click();
   const link = page.getByLabel("Lien de réunion personnel");
   await link.fill("http://teams.example.cm/salle");
   await page.getByTestId("meeting-settings").getByRole("button", { name: "Enregistrer" }).click();
@@ -141,7 +143,7 @@ test("the admin's notifications page shows the outbox, recipients masked", async
   await signIn(page, "admin");
   await page.goto("/dashboard/admin/notifications");
   const outbox = page.getByTestId("outbox");
-  await expect(outbox.getByTestId("outbox-row").first()).toBeVisible();
+  await expect(outbox.getByRole("row")).toHaveCount(5); // header + the 4 seeded messages
   await expect(outbox).toContainText("+237 6••••••01");
   await expect(outbox).not.toContainText("690000001");
 });
@@ -155,23 +157,18 @@ const PAGES = [
 ] as const;
 
 for (const locale of ["fr", "en"] as const) {
-  test(`profile, notifications and settings pages pass axe A/AA in ${locale}`, async ({ page }) => {
-    let signedIn: string | undefined;
-    for (const { role, path, ready } of PAGES) {
-      if (signedIn !== role) {
-        if (signedIn) {
-          await page.evaluate(() => localStorage.clear());
-          await page.context().clearCookies();
-        }
-        await signIn(page, role);
-        signedIn = role;
+  for (const role of ["student", "teacher", "admin"] as const) {
+    test(`the ${role}'s profile, notifications and settings pages pass axe A/AA in ${locale}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await signIn(page, role);
+      for (const { path, ready } of PAGES.filter((p) => p.role === role)) {
+        await page.goto(locale === "en" ? `/en${path}` : path);
+        await expect(page.getByTestId(ready)).toBeVisible();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+        await expectAccessible(page);
       }
-      await page.goto(locale === "en" ? `/en${path}` : path);
-      await expect(page.getByTestId(ready)).toBeVisible();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-      await expectAccessible(page);
-    }
-  });
+    });
+  }
 }
 
 test("the privacy notice is public in both languages and linked from the footer", async ({ page }) => {

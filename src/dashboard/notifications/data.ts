@@ -30,10 +30,10 @@ export interface StudentNotification {
 const TABLE = "student_notifications";
 const COLUMNS = "id, user_id, type, title, message, priority, data, action_url, action_label, is_read, is_dismissed, expires_at, created_at";
 
-function fail(what: string, error: { message: string }): never {
-  // Logged and raised (SPEC §8): the component shows its error state with a retry.
+function fail(what: string, error: { message: string; code?: string; status?: number }): never {
+  // Logged and raised (SPEC §8) with the service's code: the component shows its error state with a retry.
   console.error(`notifications: ${what} failed: ${error.message}`);
-  throw new Error(error.message);
+  throw Object.assign(new Error(error.message), { code: error.code, status: error.status });
 }
 
 /** Visible = not dismissed and not expired. */

@@ -1,17 +1,17 @@
 // "Download my data" (portability, DOMAIN §4) and the privacy notice.
 import { useState } from "react";
-import { showToast } from "../../lib/auth/toast.ts";
 import { localizedPath } from "../../lib/locales.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
+import { Button } from "../ui/Button.tsx";
+import { Card } from "../ui/Card.tsx";
+import { toastError } from "../ui/toast.ts";
 import { exportMyData } from "./data.ts";
 import { profileMessages } from "./messages.ts";
-import { Card, secondaryButton, useErrorText } from "./parts.tsx";
 
 export default function PersonalDataSection() {
   const m = useMessages(profileMessages);
   const locale = useLocale();
-  const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
 
   async function download() {
@@ -27,20 +27,19 @@ export default function PersonalDataSection() {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (failure) {
-      showToast({ title: errorText(failure), variant: "destructive" });
+    } catch (error) {
+      toastError(error);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Card title={m.data.title} testId="personal-data">
-      <p className="mt-1 text-sm text-gray-700">{m.data.intro}</p>
-      <div className="mt-4 flex flex-wrap items-center gap-4">
-        <button type="button" className={secondaryButton} onClick={() => void download()} disabled={busy}>
-          {busy ? m.data.downloading : m.data.download}
-        </button>
+    <Card title={m.data.title} description={m.data.intro} testId="personal-data" className="mt-6">
+      <div className="flex flex-wrap items-center gap-4">
+        <Button variant="secondary" onPress={() => void download()} isPending={busy}>
+          {m.data.download}
+        </Button>
         <a href={localizedPath(locale, "/privacy")} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
           {m.data.privacy}
         </a>

@@ -6,13 +6,15 @@ import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { PageHeader } from "../ui/PageHeader.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
 import ContactsSection from "./ContactsSection.tsx";
 import { fetchOwnContacts } from "./data.ts";
 import IdentitySection from "./IdentitySection.tsx";
 import LanguageSection from "./LanguageSection.tsx";
 import { profileMessages } from "./messages.ts";
 import MfaSettings from "./MfaSettings.tsx";
-import { LoadError, Skeleton } from "./parts.tsx";
 import PasswordSection from "./PasswordSection.tsx";
 import PersonalDataSection from "./PersonalDataSection.tsx";
 import { ownProfileStore } from "./store.ts";
@@ -36,7 +38,7 @@ export default function ProfilePage() {
 
   return (
     <>
-      <h1 className="text-3xl font-bold text-brand-900">{m.title}</h1>
+      <PageHeader title={m.title} />
       {ready ? (
         <>
           <IdentitySection profile={profile.data!} email={session.user.email} onChanged={() => invalidateKeys(`profile${userId}`)} />
@@ -48,7 +50,7 @@ export default function ProfilePage() {
           <PersonalDataSection />
         </>
       ) : error || profile.data === null ? (
-        <LoadError
+        <ErrorState
           error={error}
           onRetry={() => {
             void stores.profile.revalidate();
@@ -56,7 +58,7 @@ export default function ProfilePage() {
           }}
         />
       ) : (
-        <Skeleton label={m.loading} />
+        <Skeleton blocks={3} label={m.loading} />
       )}
     </>
   );

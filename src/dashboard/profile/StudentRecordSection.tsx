@@ -6,7 +6,9 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { fetchStudentRecord, type StudentRecord } from "./data.ts";
 import { profileMessages } from "./messages.ts";
-import { Card, LoadError } from "./parts.tsx";
+import { Card } from "../ui/Card.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
 
 export default function StudentRecordSection({ userId }: { userId: string }) {
   const m = useMessages(profileMessages);
@@ -18,17 +20,15 @@ export default function StudentRecordSection({ userId }: { userId: string }) {
   const record = useStore(store);
   const statuses = m.record.statuses as Record<string, string>;
   return (
-    <Card title={m.record.title} testId="student-record">
+    <Card title={m.record.title} testId="student-record" className="mt-6">
       {record.data === undefined && record.error ? (
-        <LoadError error={record.error} onRetry={() => store.revalidate()} />
+        <ErrorState error={record.error} onRetry={() => void store.revalidate()} />
       ) : record.data === undefined ? (
-        <div role="status" aria-busy="true" className="mt-4 h-16 animate-pulse rounded bg-gray-200">
-          <span className="sr-only">{m.loading}</span>
-        </div>
+        <Skeleton lines={2} label={m.loading} />
       ) : record.data === null ? (
-        <p className="mt-3 text-gray-700">{m.record.none}</p>
+        <p className="text-gray-700">{m.record.none}</p>
       ) : (
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        <dl className="grid gap-4 sm:grid-cols-2">
           <div>
             <dt className="text-sm font-medium text-gray-700">{m.record.matricule}</dt>
             <dd className="font-mono text-lg font-semibold text-gray-900" data-testid="matricule">

@@ -14,9 +14,10 @@ const profileRow = z.object({
 });
 export type Profile = z.infer<typeof profileRow>;
 
-function fail(what: string, error: { message: string }): never {
+/** Logged and raised with the service's code, so the page shows the right SPEC §8 message. */
+function fail(what: string, error: { message: string; code?: string; status?: number }): never {
   console.error(`profile: ${what} failed: ${error.message}`);
-  throw new Error(error.message);
+  throw Object.assign(new Error(error.message), { code: error.code, status: error.status });
 }
 
 /** The signed-in user's own profile (RLS also shows classmates' names, hence the id filter). */

@@ -4,10 +4,7 @@ export const profileMessages = defineMessages({
   fr: {
     title: "Mon profil",
     loading: "Chargement de votre profil…",
-    retry: "Réessayer",
     save: "Enregistrer",
-    saving: "Enregistrement…",
-    saved: "Enregistré avec succès",
     identity: {
       title: "Identité",
       name: "Nom complet",
@@ -18,7 +15,6 @@ export const profileMessages = defineMessages({
       choosePhoto: "Choisir une photo",
       photoHint: "JPEG, PNG ou WebP. La photo est réduite à 512 pixels avant l'envoi.",
       uploading: "Envoi de la photo…",
-      uploaded: "Photo mise à jour",
     },
     record: {
       title: "Dossier étudiant",
@@ -63,7 +59,6 @@ export const profileMessages = defineMessages({
       intro:
         "Vous pouvez consulter, corriger et emporter vos données (loi n° 2024/017). Le fichier contient votre profil, vos inscriptions, notes, devoirs, paiements, candidatures, notifications et les messages que vous avez envoyés.",
       download: "Télécharger mes données (JSON)",
-      downloading: "Préparation du fichier…",
       privacy: "Lire la politique de confidentialité",
     },
     errors: {
@@ -95,10 +90,7 @@ export const profileMessages = defineMessages({
   en: {
     title: "My profile",
     loading: "Loading your profile…",
-    retry: "Try again",
     save: "Save",
-    saving: "Saving…",
-    saved: "Saved successfully",
     identity: {
       title: "Identity",
       name: "Full name",
@@ -109,7 +101,6 @@ export const profileMessages = defineMessages({
       choosePhoto: "Choose a photo",
       photoHint: "JPEG, PNG or WebP. The photo is reduced to 512 pixels before upload.",
       uploading: "Uploading the photo…",
-      uploaded: "Photo updated",
     },
     record: {
       title: "Student record",
@@ -154,7 +145,6 @@ export const profileMessages = defineMessages({
       intro:
         "You may see, correct and take away your data (Law No. 2024/017). The file holds your profile, registrations, grades, assignments, payments, applications, notifications and the messages you sent.",
       download: "Download my data (JSON)",
-      downloading: "Preparing the file…",
       privacy: "Read the privacy notice",
     },
     errors: {

@@ -152,6 +152,30 @@ export const ROUTES: readonly DashboardRoute[] = [
     nav: { group: "teaching", order: 3 },
   },
   // ---- administration ------------------------------------------------------------------
+  {
+    name: "admin.content",
+    path: "/dashboard/admin/content",
+    roles: admin,
+    page: () => import("./catalogue/AdminContentPage.tsx"),
+    title: { fr: "Catalogue", en: "Catalogue" },
+    nav: { group: "administration", order: 70 },
+  },
+  {
+    name: "admin.settings",
+    path: "/dashboard/admin/settings",
+    roles: admin,
+    page: () => import("./institution/AdminSettingsPage.tsx"),
+    title: { fr: "Paramètres", en: "Settings" },
+    nav: { group: "administration", order: 80 },
+  },
+  {
+    name: "admin.technical",
+    path: "/dashboard/admin/technical",
+    roles: admin,
+    page: () => import("./institution/AdminTechnicalPage.tsx"),
+    title: { fr: "État technique", en: "Technical health" },
+    nav: { group: "administration", order: 90 },
+  },
 ];
 
 /** The same page in each role's area: /dashboard/<role>/<page>, named "<role>.<page>". */

@@ -80,5 +80,5 @@ export async function createCatalogueRow(
   const { parent_id, degree, ...fields } = values;
   const insert = { ...fields, [parent!.column]: parent_id, ...(kind === "programmes" ? { degree: degree ?? "licence-master" } : {}) };
   const { error } = await supabase.from(table).insert(insert);
-  if (error) throw new Error(error.message);
+  if (error) throw Object.assign(new Error(error.message), { code: error.code });
 }

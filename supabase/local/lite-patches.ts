@@ -30,6 +30,32 @@ export const LITE_PATCHES: Patch[] = [
     replace:
       'forceRollback:t?.forceRollback===!0||/*uel:tx-rollback*//(?:^|[\\s,;])tx=rollback(?:$|[\\s,;])/i.test(n.req.header("Prefer")??""),rpc:a&&u==="postgres"',
   },
+  {
+    name: "embed-star-schema",
+    why: "`*` inside an embed expands to the embedded table's own columns; lite took every table of that name in any schema (users(*) listed auth.users' columns too).",
+    find: "let r=n.columns.filter(i=>i.table===e).sort(",
+    replace:
+      'let r=/*uel:embed-star-schema*/((a,k)=>{let h=new Set(a.map(i=>i.schema||"public"));return h.size<2?a:a.filter(i=>(i.schema||"public")===(h.has(k)?k:[...h][0]))})(n.columns.filter(i=>i.table===e),n.default_schema??"public").sort(',
+  },
+  {
+    name: "missing-default",
+    why: "With Prefer: missing=default (supabase-js defaultToNull: false) a key a row lacks takes the column default, and the representation shows it; lite showed null.",
+    find: 's?.meta?.return==="representation"&&(e.type==="insert"',
+    replace: 's?.meta?.return==="representation"&&/*uel:missing-default*/s.meta.missing!=="default"&&(e.type==="insert"',
+  },
+  {
+    name: "missing-null",
+    why: "With a columns list and no missing=default (supabase-js's default for bulk inserts), a key a row lacks is stored NULL; lite stored the column default and only reported null.",
+    find: 'e.values=e.values.map(E=>{let x={};for(let O of _)O in E&&(x[O]=E[O]);return x});else {let E={};for(let x of _)x in e.values&&(E[x]=e.values[x]);e.values=E;}',
+    replace:
+      'e.values=e.values.map(E=>{let x={};for(let O of _)O in E?(x[O]=E[O]):/*uel:missing-null*/m.missing!=="default"&&(x[O]=null);return x});else {let E={};for(let x of _)x in e.values?(E[x]=e.values[x]):m.missing!=="default"&&(E[x]=null);e.values=E;}',
+  },
+  {
+    name: "self-hint",
+    why: "On a self-referencing table, a column hint names the referencing column of the rows to embed (PostgREST: /staff?select=staff!manager_id(*) lists each row's reports, with or without an alias); lite turned it around without an alias.",
+    find: "l=t===i&&!!(n?.hint&&n.from&&n.from!==e)",
+    replace: "l=t===i&&/*uel:self-hint*/!!n?.hint",
+  },
 ];
 
 function bundlePath(): string {

@@ -152,3 +152,83 @@ describe("requests PostgREST accepts", () => {
     expect(await stack().sql("select 1 from public.parity_rows where id = 9")).toEqual([]);
   });
 });
+
+describe("embedding as PostgREST resolves it", () => {
+  it("expands * inside an embed of a table named like an auth table to that table's columns", async () => {
+    const { data, error } = await stack().client().from("parity_messages").select("id, author:users!author_id(*)").eq("id", 1).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ id: 1, author: { id: 1, username: "alice" } });
+  });
+
+  it("answers PGRST201 to an ambiguous embed, plain or !inner", async () => {
+    for (const select of ["id, users(*)", "id, users!inner(*)"]) {
+      const { error, status } = await stack().client().from("parity_messages").select(select);
+      expect({ select, status, code: error?.code }).toEqual({ select, status: 300, code: "PGRST201" });
+    }
+  });
+
+  it("answers PGRST200 to an embed without a relationship, plain or !inner", async () => {
+    for (const select of ["id, parity_rows(*)", "id, parity_rows!inner(*)"]) {
+      const { error, status } = await stack().client().from("parity_messages").select(select);
+      expect({ select, status, code: error?.code }).toEqual({ select, status: 400, code: "PGRST200" });
+    }
+  });
+
+  // PostgREST's convention for a self-reference (Plan.hs findRel): the table's name, or a
+  // hint naming the referencing column, embeds the rows that reference this one (one-to-many);
+  // the referencing column's own name embeds the row it references (many-to-one).
+  it("follows a self-referencing hint to the rows that reference this one, with or without an alias", async () => {
+    for (const [select, key] of [
+      ["name, parity_staff!manager_id(name)", "parity_staff"],
+      ["name, reports:parity_staff!manager_id(name)", "reports"],
+      ["name, parity_staff(name)", "parity_staff"],
+    ]) {
+      const { data, error } = await stack().client().from("parity_staff").select(select).order("id");
+      expect(error).toBeNull();
+      expect({ select, data }).toEqual({
+        select,
+        data: [
+          { name: "doyenne", [key]: [{ name: "assistant" }] },
+          { name: "assistant", [key]: [] },
+        ],
+      });
+    }
+  });
+
+  it("embeds the referenced row through the referencing column's name", async () => {
+    const { data, error } = await stack().client().from("parity_staff").select("name, manager:manager_id(name)").order("id");
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: "doyenne", manager: null },
+      { name: "assistant", manager: { name: "doyenne" } },
+    ]);
+  });
+});
+
+describe("inserts with defaults", () => {
+  it("defaultToNull: false gives a row's missing keys their column default, stored and returned", async () => {
+    const { data, error } = await stack()
+      .client()
+      .from("parity_defaults")
+      .insert([{ a: "x" }, { b: "y" }], { defaultToNull: false })
+      .select("a, b, c")
+      .order("id");
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { a: "x", b: "dflt", c: 7 },
+      { a: null, b: "y", c: 7 },
+    ]);
+    expect(await stack().sql("select a, b, c from public.parity_defaults order by id")).toEqual(data);
+  });
+
+  it("by default (missing=null) a row's missing keys are null, stored and returned", async () => {
+    await stack().sql("delete from public.parity_defaults");
+    const { data, error } = await stack().client().from("parity_defaults").insert([{ a: "x" }, { b: "y" }]).select("a, b, c").order("id");
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { a: "x", b: null, c: 7 },
+      { a: null, b: "y", c: 7 },
+    ]);
+    expect(await stack().sql("select a, b, c from public.parity_defaults order by id")).toEqual(data);
+  });
+});

@@ -218,6 +218,61 @@ describe("people tables under RLS", () => {
     expect((await stack().sql("select actor_id from public.audit_log where id = $1", [id]))[0]).toEqual({ actor_id: adminId });
   });
 
+  it("computes attendance rate, weighted average, this week's hours and the balance", async () => {
+    // A course of its own: a new teacher, one student, three sessions this week.
+    const admin = await signIn("admin");
+    const made = await call(admin, { action: "create", email: "prof.calcul@example.cm", full_name: "Prof Calcul", password: "Prof-Calcul-2026", roles: ["teacher"] });
+    const teacherId = made.body.id as string;
+    const studentId = "00000000-0000-4000-a000-000000000001";
+    const [{ id: course }] = await stack().sql<{ id: string }>(
+      `insert into public.courses (code, title, school_id, teacher_id)
+       select 'TST-CALC', 'Calcul', id, $1 from public.schools where slug = 'open-university' returning id`,
+      [teacherId],
+    );
+    await stack().sql("insert into public.course_enrollments (course_id, user_id, status) values ($1, $2, 'active')", [course, studentId]);
+    // Monday 08:00 Douala of this week, then +1 and +2 days: 2 h, 1 h 30, 1 h.
+    const events = await stack().sql<{ id: string }>(
+      `with week as (select (date_trunc('week', now() at time zone 'Africa/Douala') + interval '8 hours') at time zone 'Africa/Douala' as monday)
+       insert into public.schedule_events (course_id, title, start_time, end_time)
+       select $1, 'Séance ' || n, monday + (n || ' days')::interval, monday + (n || ' days')::interval + d
+       from week, (values (0, interval '2 hours'), (1, interval '90 minutes'), (2, interval '1 hour')) as v (n, d)
+       returning id`,
+      [course],
+    );
+    await stack().sql(
+      `insert into public.attendance (schedule_event_id, student_id, status) values ($1, $4, 'present'), ($2, $4, 'absent'), ($3, $4, 'excused')`,
+      [...events.map((e) => e.id), studentId],
+    );
+    const evaluations = await stack().sql<{ id: string }>(
+      "insert into public.evaluations (course_id, title, kind, coefficient) values ($1, 'CC', 'continuous', 1), ($1, 'Examen', 'exam', 3) returning id",
+      [course],
+    );
+    await stack().sql("insert into public.grades (evaluation_id, student_id, score) values ($1, $3, 10), ($2, $3, 14)", [...evaluations.map((e) => e.id), studentId]);
+
+    const teacher = await signInAs(stack(), "prof.calcul@example.cm", "Prof-Calcul-2026");
+    const { data: mine } = await teacher.from("my_students").select("student_id, attendance_rate, average, sessions_recorded, marks_count");
+    expect(mine).toEqual([{ student_id: studentId, attendance_rate: 0.5, average: 13, sessions_recorded: 3, marks_count: 2 }]);
+    const { data: load } = await admin.from("admin_teachers").select("weekly_hours, courses").eq("teacher_id", teacherId);
+    expect(Number(load![0].weekly_hours)).toBe(4.5);
+    expect(load![0].courses).toEqual([{ id: course, code: "TST-CALC", title: "Calcul" }]);
+
+    // Balance: billed (registration + tuition − discount) less succeeded payments only.
+    const [{ id: schedule }] = await stack().sql<{ id: string }>(
+      `insert into public.fee_schedules (academic_year_id, programme_id, label_fr, label_en, registration_fee_xaf, tuition_xaf)
+       select ay.id, p.id, 'Test', 'Test', 10000, 90000 from public.academic_years ay, public.programmes p
+       where ay.is_current and p.slug = 'business-law' returning id`,
+    );
+    const fresh = await call(admin, { action: "create", email: "solde@example.cm", full_name: "Solde Test", password: "Solde-Test-2026" });
+    const payer = fresh.body.id as string;
+    await stack().sql("insert into public.student_fees (student_id, fee_schedule_id, discount_xaf) values ($1, $2, 5000)", [payer, schedule]);
+    await stack().sql(
+      `insert into public.payments (student_id, amount_xaf, method, status, paid_at) values ($1, 30000, 'cash', 'succeeded', now()), ($1, 20000, 'cash', 'failed', null)`,
+      [payer],
+    );
+    const { data: balance } = await admin.from("student_balances").select("billed_xaf, paid_xaf, balance_xaf").eq("student_id", payer);
+    expect(balance).toEqual([{ billed_xaf: 95000, paid_xaf: 30000, balance_xaf: 65000 }]);
+  });
+
   it("the students, teachers and my-students views answer each role with its rows", async () => {
     const admin = await signIn("admin");
     const { data: students, count } = await admin.from("admin_students").select("*", { count: "exact" }).eq("is_current", true).eq("programme_slug", "software-engineering").range(0, 9);

@@ -88,7 +88,10 @@ test("the student changes name and language, uploads a photo and downloads their
 
 test("the student's notification preference persists and the list filters unread", async ({ page }) => {
   await signIn(page, "student");
-  await page.goto("/dashboard/student/notifications");
+  // The bell leads to the full page.
+  await page.getByTestId("notification-bell").click();
+  await page.getByRole("link", { name: "Voir toutes les notifications" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/student\/notifications$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
 
   const box = page.getByLabel("E-mail pour « Paiements »");

@@ -4,7 +4,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useTranslations } from "../../lib/i18n.ts";
-import type { Locale } from "../../lib/locales.ts";
+import { localizedPath, type Locale } from "../../lib/locales.ts";
+import { useMessages } from "../i18n.ts";
+import { useSignedIn } from "../session.ts";
+import { notificationMessages } from "./messages.ts";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
 import {
   countUnread,
@@ -24,6 +27,8 @@ const timeFormat = (locale: Locale) =>
 
 export default function NotificationBell({ locale, userId }: { locale: Locale; userId: string }) {
   const t = useTranslations(locale);
+  const m = useMessages(notificationMessages);
+  const { role } = useSignedIn();
   const supabase = getSupabase();
   const [open, setOpen] = useState(false);
   const [unread, setUnread] = useState(0);
@@ -178,6 +183,12 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
             <button type="button" onClick={() => setLimit((l) => l + NOTIFICATION_PAGE_SIZE)} className="mt-3 w-full rounded-md border border-gray-300 py-1 text-sm font-semibold">
               {t("notifications.center.more")}
             </button>
+          )}
+          {role && (
+            <a href={localizedPath(locale, `/dashboard/${role}/notifications`)} onClick={() => setOpen(false)}
+              className="mt-3 block text-center text-sm font-semibold text-brand-700 underline underline-offset-2">
+              {m.seeAll}
+            </a>
           )}
         </div>
       )}

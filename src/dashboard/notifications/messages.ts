@@ -3,6 +3,7 @@ import { defineMessages } from "../i18n.ts";
 export const notificationMessages = defineMessages({
   fr: {
     title: "Notifications",
+    seeAll: "Voir toutes les notifications",
     loading: "Chargement des notifications…",
     list: "Mes notifications",
     filters: "Filtres",
@@ -51,6 +52,7 @@ export const notificationMessages = defineMessages({
   },
   en: {
     title: "Notifications",
+    seeAll: "See all notifications",
     loading: "Loading notifications…",
     list: "My notifications",
     filters: "Filters",

@@ -42,6 +42,9 @@ const SCHEMA = `
   create function public.parity_pair_x(p public.parity_pair) returns int language sql stable as 'select (p).x';
   create function public.parity_pick(a int) returns text language sql stable as $$select 'a'$$;
   create function public.parity_pick(b text) returns text language sql stable as $$select 'b'$$;
+  create function public.parity_pick() returns text language sql stable as $$select 'none'$$;
+  create function public.parity_by_pair(p public.parity_pair) returns text language sql stable as $$select 'pair ' || (p).y$$;
+  create function public.parity_by_pair(q public.parity_holders) returns text language sql stable as $$select 'holder ' || (q).label$$;
   create function public.parity_values_all() returns setof public.parity_values language sql stable as 'select * from public.parity_values';
   create function public.parity_rename_all() returns setof public.parity_rows language sql volatile as
     $$update public.parity_rows set name = name || '!' returning *$$;
@@ -230,5 +233,43 @@ describe("inserts with defaults", () => {
       { a: null, b: "y", c: 7 },
     ]);
     expect(await stack().sql("select a, b, c from public.parity_defaults order by id")).toEqual(data);
+  });
+});
+
+describe("rpc as PostgREST calls it", () => {
+  it("makes a composite argument from a JSON object", async () => {
+    const { data, error } = await stack().client().rpc("parity_pair_x", { p: { x: 5, y: "z" } });
+    expect(error).toBeNull();
+    expect(data).toBe(5);
+  });
+
+  it("picks among overloaded functions by the arguments' names", async () => {
+    const client = stack().client();
+    const calls = {
+      a: await client.rpc("parity_pick", { a: 1 }),
+      b: await client.rpc("parity_pick", { b: "x" }),
+      none: await client.rpc("parity_pick"),
+      pair: await client.rpc("parity_by_pair", { p: { x: 1, y: "z" } }),
+      holder: await client.rpc("parity_by_pair", { q: { id: 1, label: "h" } }),
+    };
+    expect(Object.fromEntries(Object.entries(calls).map(([k, r]) => [k, r.error?.message ?? r.data]))).toEqual({
+      a: "a",
+      b: "b",
+      none: "none",
+      pair: "pair z",
+      holder: "holder h",
+    });
+  });
+
+  it("enforces maxAffected on an rpc: PGRST124, and nothing kept", async () => {
+    const { error } = await stack().client().rpc("parity_rename_all").maxAffected(1);
+    expect(error).toMatchObject({ code: "PGRST124", details: "The query affects 2 rows" });
+    expect(await stack().sql("select name from public.parity_rows order by id")).toEqual([{ name: "a" }, { name: "b" }]);
+    const { data, error: withinLimit } = await stack().client().rpc("parity_rename_all").maxAffected(2);
+    expect(withinLimit).toBeNull();
+    expect(data).toEqual([
+      { id: 1, name: "a!" },
+      { id: 2, name: "b!" },
+    ]);
   });
 });

@@ -3,14 +3,14 @@
 import { useStore } from "@nanostores/react";
 import { useMemo } from "react";
 import { createFetcherStore } from "../../lib/data-cache.ts";
-import { formatDateTime, formatMark, formatNumber } from "../../lib/format.ts";
+import { formatDateTime, formatMark, formatNumber, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { countUnread } from "../notifications/data.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import Greeting from "../shell/Greeting.tsx";
 import { Block, Figure, useRouteHref } from "./Block.tsx";
-import { fetchLatestMarks, fetchNextDeadlines, type Deadline, type PublishedMark } from "./data.ts";
+import { countUnreadMessages, fetchBalanceDue, fetchLatestMarks, fetchNextDeadlines, type Deadline, type PublishedMark } from "./data.ts";
 import { homeMessages } from "./messages.ts";
 import TodaysClasses from "./TodaysClasses.tsx";
 
@@ -23,12 +23,16 @@ export default function StudentHomePage() {
       deadlines: createFetcherStore<Deadline[]>(["home-deadlines", userId], { fetcher: () => fetchNextDeadlines(getSupabase(), new Date()) }),
       marks: createFetcherStore<PublishedMark[]>(["home-marks", userId], { fetcher: () => fetchLatestMarks(getSupabase(), userId) }),
       unread: createFetcherStore<number>(["home-unread-notifications", userId], { fetcher: () => countUnread(getSupabase(), userId) }),
+      messages: createFetcherStore<number>(["home-unread-messages", userId], { fetcher: () => countUnreadMessages(getSupabase()) }),
+      balance: createFetcherStore<number>(["home-balance", userId], { fetcher: () => fetchBalanceDue(getSupabase(), userId) }),
     }),
     [userId],
   );
   const deadlines = useStore(stores.deadlines);
   const marks = useStore(stores.marks);
   const unread = useStore(stores.unread);
+  const messages = useStore(stores.messages);
+  const balance = useStore(stores.balance);
   return (
     <>
       <Greeting />
@@ -73,9 +77,17 @@ export default function StudentHomePage() {
             )
           }
         </Block>
-        <Block title={m.notifications} link={useRouteHref("student.notifications")} state={unread} onRetry={() => stores.unread.revalidate()}>
-          {(n) => <Figure value={formatNumber(locale, n)} />}
+        <Block title={m.balance} link={useRouteHref("student.payments")} state={balance} onRetry={() => stores.balance.revalidate()}>
+          {(xaf) => <Figure value={formatXaf(locale, xaf)} hint={xaf === 0 ? m.balanceNone : undefined} />}
         </Block>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Block title={m.messages} link={useRouteHref("student.messages")} state={messages} onRetry={() => stores.messages.revalidate()}>
+            {(n) => <Figure value={formatNumber(locale, n)} />}
+          </Block>
+          <Block title={m.notifications} link={useRouteHref("student.notifications")} state={unread} onRetry={() => stores.unread.revalidate()}>
+            {(n) => <Figure value={formatNumber(locale, n)} />}
+          </Block>
+        </div>
       </div>
     </>
   );

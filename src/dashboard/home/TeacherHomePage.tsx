@@ -9,7 +9,7 @@ import { useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import Greeting from "../shell/Greeting.tsx";
 import { Block, Figure, useRouteHref } from "./Block.tsx";
-import { countWorkToGrade } from "./data.ts";
+import { countUnreadMessages, countWorkToGrade } from "./data.ts";
 import { homeMessages } from "./messages.ts";
 import TodaysClasses from "./TodaysClasses.tsx";
 
@@ -21,11 +21,13 @@ export default function TeacherHomePage() {
     () => ({
       toGrade: createFetcherStore<number>(["home-to-grade", userId], { fetcher: () => countWorkToGrade(getSupabase(), userId) }),
       unread: createFetcherStore<number>(["home-unread-notifications", userId], { fetcher: () => countUnread(getSupabase(), userId) }),
+      messages: createFetcherStore<number>(["home-unread-messages", userId], { fetcher: () => countUnreadMessages(getSupabase()) }),
     }),
     [userId],
   );
   const toGrade = useStore(stores.toGrade);
   const unread = useStore(stores.unread);
+  const messages = useStore(stores.messages);
   return (
     <>
       <Greeting />
@@ -33,6 +35,9 @@ export default function TeacherHomePage() {
         <TodaysClasses teacherId={userId} scheduleRoute="teacher.schedule" />
         <Block title={m.workToGrade} link={useRouteHref("teacher.evaluations")} state={toGrade} onRetry={() => stores.toGrade.revalidate()}>
           {(n) => <Figure value={formatNumber(locale, n)} hint={m.workToGradeHint} />}
+        </Block>
+        <Block title={m.messages} link={useRouteHref("teacher.messages")} state={messages} onRetry={() => stores.messages.revalidate()}>
+          {(n) => <Figure value={formatNumber(locale, n)} />}
         </Block>
         <Block title={m.notifications} link={useRouteHref("teacher.notifications")} state={unread} onRetry={() => stores.unread.revalidate()}>
           {(n) => <Figure value={formatNumber(locale, n)} />}

@@ -101,6 +101,20 @@ export async function countWorkToGrade(supabase: SupabaseClient, teacherId: stri
   return count ?? 0;
 }
 
+/** Unread messages across the user's conversations (the messages feature's summary RPC). */
+export async function countUnreadMessages(supabase: SupabaseClient): Promise<number> {
+  const { data, error } = await supabase.rpc("my_conversations");
+  if (error) throw new Error(error.message);
+  return z.array(z.object({ unread_count: z.coerce.number() })).parse(data).reduce((sum, c) => sum + c.unread_count, 0);
+}
+
+/** What the student still owes in XAF (billed less paid; 0 when nothing is billed). */
+export async function fetchBalanceDue(supabase: SupabaseClient, studentId: string): Promise<number> {
+  const { data, error } = await supabase.from("student_balances").select("balance_xaf").eq("student_id", studentId).maybeSingle();
+  if (error) throw new Error(error.message);
+  return data ? Math.max(0, z.coerce.number().parse(data.balance_xaf)) : 0;
+}
+
 export interface AdminFigures {
   students: number;
   teachers: number;

@@ -160,3 +160,13 @@ describe("download my data", () => {
     expect(anon ?? null).toBeNull();
   });
 });
+
+describe("private.wants_notification", () => {
+  it("answers from the stored preference, else in-app only", async () => {
+    await savePreference(other, otherId, { type: "assignment_due", in_app: false, email: false, sms: true });
+    const ask = (kind: string, channel: string) =>
+      stack().sql<{ yes: boolean }>("select private.wants_notification($1, $2, $3) as yes", [otherId, kind, channel]).then((r) => r[0].yes);
+    expect([await ask("assignment_due", "in_app"), await ask("assignment_due", "email"), await ask("assignment_due", "sms")]).toEqual([false, false, true]);
+    expect([await ask("announcement", "in_app"), await ask("announcement", "email"), await ask("announcement", "sms")]).toEqual([true, false, false]);
+  });
+});

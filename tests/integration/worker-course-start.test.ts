@@ -199,4 +199,20 @@ describe("course-start tick against the database", () => {
     expect(await notifications()).toEqual([]);
     expect(await runTick(stack().client({ secret: true }), minutes(5, now), quiet())).toMatchObject({ queued: 0, skipped: 1 });
   });
+
+  it("records what the provider answered: a refused SMS is marked failed with its reason", async () => {
+    const now = new Date();
+    const student = await createUser(stack(), `fail-${crypto.randomUUID()}@test.cm`);
+    await stack().sql("update public.profile_contacts set phone = '+237655443322' where user_id = $1", [student]);
+    await stack().sql("insert into public.notification_preferences (user_id, type, sms) values ($1, 'course_starting', true)", [student]);
+    const course = await createCourse(stack(), { title: "Géologie", zoom: "123456789" });
+    await createSession(stack(), course, minutes(7, now));
+    await enrol(stack(), course, student);
+
+    const refusing = { send: async (m: { id: string }) => ({ id: m.id, status: "failed" as const, provider: "orange", provider_id: null, error: "orange 400 SVC0004" }) };
+    expect(await runTick(stack().client({ secret: true }), now, refusing)).toMatchObject({ created: 1, queued: 1, delivered: 0, failed: 1 });
+    expect(await stack().sql("select status, provider, error, sent_at from public.outbox_messages")).toEqual([
+      { status: "failed", provider: "orange", error: "orange 400 SVC0004", sent_at: null },
+    ]);
+  });
 });

@@ -134,6 +134,13 @@ test("the students page filters by programme on the server and exports CSV", asy
   await page.getByTestId("filter-programme").selectOption("accounting-finance");
   await expect(table.getByRole("row", { name: new RegExp(account("student").fullName) })).toHaveCount(0);
   await expect(table.locator("tbody tr").first()).toContainText("Comptabilité");
+  // Sorted on the server by matricule, descending: the highest number first.
+  await table.getByRole("button", { name: "Matricule" }).click();
+  await table.getByRole("button", { name: "Matricule" }).click();
+  await expect(table.getByRole("columnheader", { name: "Matricule" })).toHaveAttribute("aria-sort", "descending");
+  const numbers = await table.locator("tbody tr td:first-child").allTextContents();
+  expect(numbers.length).toBeGreaterThan(1);
+  expect([...numbers].sort().reverse()).toEqual(numbers);
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Exporter CSV" }).click();
   const file = await (await download).path();

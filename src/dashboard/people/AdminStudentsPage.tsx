@@ -25,7 +25,9 @@ export default function AdminStudentsPage(_: PageProps) {
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
   const filters: StudentFilters = query.filters;
   const options = useQuery(["student-filter-options"], () => fetchStudentFilterOptions(getSupabase()));
-  const students = useQuery(["students", query.page, query.pageSize, JSON.stringify(filters)], () => fetchStudents(getSupabase(), filters, query.page, query.pageSize));
+  const students = useQuery(["students", query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () =>
+    fetchStudents(getSupabase(), filters, query.page, query.pageSize, query.sort),
+  );
   const name = (o: { name_fr: string | null; name_en: string | null }) => (locale === "en" ? o.name_en : o.name_fr) ?? "";
   const setFilter = (key: keyof StudentFilters, value: string) => {
     const next = { ...query.filters, [key]: value };
@@ -34,12 +36,12 @@ export default function AdminStudentsPage(_: PageProps) {
   };
 
   const columns: DataColumn<StudentRow>[] = [
-    { id: "matricule", header: s.columns.matricule, cell: (r) => <span className="font-mono">{r.student_number}</span>, csv: (r) => r.student_number },
-    { id: "name", header: s.columns.name, cell: (r) => r.full_name },
+    { id: "matricule", header: s.columns.matricule, sortable: true, cell: (r) => <span className="font-mono">{r.student_number}</span>, csv: (r) => r.student_number },
+    { id: "name", header: s.columns.name, sortable: true, cell: (r) => r.full_name },
     { id: "programme", header: s.columns.programme, cell: (r) => name({ name_fr: r.programme_name_fr, name_en: r.programme_name_en }) || "—" },
-    { id: "level", header: s.columns.level, cell: (r) => r.level_code ?? "—" },
+    { id: "level", header: s.columns.level, sortable: true, cell: (r) => r.level_code ?? "—" },
     { id: "status", header: s.columns.status, cell: (r) => <Badge tone={TONES[r.status]}>{s.statuses[r.status]}</Badge>, csv: (r) => s.statuses[r.status] },
-    { id: "balance", header: s.columns.balance, align: "end", cell: (r) => formatXaf(locale, r.balance_xaf), csv: (r) => r.balance_xaf },
+    { id: "balance", header: s.columns.balance, align: "end", sortable: true, cell: (r) => formatXaf(locale, r.balance_xaf), csv: (r) => r.balance_xaf },
   ];
 
   return (
@@ -58,7 +60,7 @@ export default function AdminStudentsPage(_: PageProps) {
         error={students.error}
         onRetry={students.retry}
         getRowId={(r) => r.registration_id}
-        fetchAll={() => fetchAllStudents(getSupabase(), filters)}
+        fetchAll={() => fetchAllStudents(getSupabase(), filters, query.sort)}
         csvFileName={locale === "en" ? "students.csv" : "etudiants.csv"}
         empty={<EmptyState headingLevel={3} title={s.empty} />}
         filters={

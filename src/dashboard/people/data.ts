@@ -82,7 +82,7 @@ export async function createAccount(supabase: SupabaseClient, input: NewAccount,
   return result.id;
 }
 
-const ok = z.object({ ok: z.literal(true) }).passthrough();
+const ok = z.looseObject({ ok: z.literal(true) });
 
 export async function setRole(supabase: SupabaseClient, userId: string, role: Role, granted: boolean): Promise<void> {
   await invoke(supabase, { action: "set_role", user_id: userId, role, granted }, ok);
@@ -205,7 +205,11 @@ export interface StudentFilters {
   search?: string;
 }
 
-function studentQuery(supabase: SupabaseClient, filters: StudentFilters, count?: "exact") {
+/** The columns the students table sorts by, to the view's columns. */
+const STUDENT_SORTS = { matricule: "student_number", name: "full_name", level: "level_code", balance: "balance_xaf" } as const;
+export type StudentSort = { id: string; desc: boolean } | null;
+
+function studentQuery(supabase: SupabaseClient, filters: StudentFilters, count?: "exact", sort: StudentSort = null) {
   let query = supabase
     .from("admin_students")
     .select(
@@ -221,22 +225,23 @@ function studentQuery(supabase: SupabaseClient, filters: StudentFilters, count?:
     const term = filters.search.replace(/[%,()*]/g, " ").trim();
     if (term) query = query.or(`full_name.ilike.*${term}*,student_number.ilike.*${term}*`);
   }
-  return query.order("full_name").order("registration_id");
+  const column = sort && sort.id in STUDENT_SORTS ? STUDENT_SORTS[sort.id as keyof typeof STUDENT_SORTS] : "full_name";
+  return query.order(column, { ascending: !sort?.desc }).order("registration_id");
 }
 
 /** This academic year's students, filtered and paged on the server. */
-export async function fetchStudents(supabase: SupabaseClient, filters: StudentFilters, page: number, perPage: number): Promise<Page<StudentRow>> {
+export async function fetchStudents(supabase: SupabaseClient, filters: StudentFilters, page: number, perPage: number, sort: StudentSort = null): Promise<Page<StudentRow>> {
   const from = (page - 1) * perPage;
-  const { data, error, count } = await studentQuery(supabase, filters, "exact").range(from, from + perPage - 1);
+  const { data, error, count } = await studentQuery(supabase, filters, "exact", sort).range(from, from + perPage - 1);
   if (error) fail("reading the students", error);
   return { rows: z.array(studentRow).parse(data), total: count ?? 0 };
 }
 
 /** Every row matching the filters (CSV export), read a thousand at a time. */
-export async function fetchAllStudents(supabase: SupabaseClient, filters: StudentFilters): Promise<StudentRow[]> {
+export async function fetchAllStudents(supabase: SupabaseClient, filters: StudentFilters, sort: StudentSort = null): Promise<StudentRow[]> {
   const all: StudentRow[] = [];
   for (let from = 0; ; from += 1000) {
-    const { data, error } = await studentQuery(supabase, filters).range(from, from + 999);
+    const { data, error } = await studentQuery(supabase, filters, undefined, sort).range(from, from + 999);
     if (error) fail("exporting the students", error);
     const rows = z.array(studentRow).parse(data);
     all.push(...rows);

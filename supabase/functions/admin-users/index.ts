@@ -38,8 +38,8 @@ function reply(status: number, body: unknown): Response {
 }
 const fail = (status: number, error: string, extra: Record<string, unknown> = {}) => reply(status, { error, ...extra });
 
-const uuid = z.string().uuid();
-const redirect = z.string().url().max(500).optional();
+const uuid = z.guid();
+const redirect = z.url().max(500).optional();
 const RequestBody = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("list"),
@@ -49,7 +49,7 @@ const RequestBody = z.discriminatedUnion("action", [
   }),
   z.object({
     action: z.literal("create"),
-    email: z.string().trim().toLowerCase().email().max(254).optional(),
+    email: z.string().trim().toLowerCase().pipe(z.email().max(254)).optional(),
     phone: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/).optional(),
     full_name: z.string().trim().min(1).max(200),
     password: z.string().min(8).max(72).optional(),

@@ -2,7 +2,7 @@
 // with a reload; signed out, sent to the login page (which brings them back) with the
 // "Connexion requise" card meanwhile; a pending second factor asked for before anything
 // else (aal1 -> aal2, so the admin area too requires aal2 of an admin who enrolled).
-import { useEffect, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
 import type { Session } from "@supabase/supabase-js";
 import { useTranslations } from "../../lib/i18n.ts";
 import type { Locale } from "../../lib/locales.ts";
@@ -10,7 +10,8 @@ import { loginPathFor } from "../../lib/auth/redirects.ts";
 import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useAuthState } from "../../islands/auth/hooks.ts";
-import MfaChallenge from "../../islands/auth/MfaChallenge.tsx";
+// Only users with a second factor ever see the challenge: load it when needed.
+const MfaChallenge = lazy(() => import("../../islands/auth/MfaChallenge.tsx"));
 
 const card = "mx-auto mt-16 max-w-md rounded-xl bg-white p-8 shadow";
 const primary = "mt-6 inline-flex rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
@@ -84,7 +85,9 @@ export default function AuthGuard({
   if (assurance === "needs-aal2") {
     return (
       <main className={card}>
-        <MfaChallenge locale={locale} onVerified={() => setAssurance("ok")} />
+        <Suspense fallback={<p role="status">{t("guard.checking")}</p>}>
+          <MfaChallenge locale={locale} onVerified={() => setAssurance("ok")} />
+        </Suspense>
       </main>
     );
   }

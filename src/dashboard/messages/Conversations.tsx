@@ -19,7 +19,7 @@ import { TextArea } from "../ui/TextArea.tsx";
 import { toastError } from "../ui/toast.ts";
 import { errorText, inputBox, labelText, descriptionText, cx } from "../ui/styles.ts";
 import {
-  attachmentUrl,
+  downloadAttachment,
   listConversations,
   listMessages,
   markConversationRead,
@@ -50,7 +50,9 @@ export function Conversations({ selected, onSelect, onNew }: { selected: string 
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
-  useEffect(() => $selected.set(selected), [selected, $selected]);
+  useEffect(() => {
+    $selected.set(selected);
+  }, [selected, $selected]);
   const list = useStore(listStore);
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
@@ -255,7 +257,10 @@ function Thread({
       .then(() => invalidateKeys((key) => key.startsWith("messages-list")))
       .catch(() => {});
   }, [thread.data, unread, conversationId]);
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: "end" }), [thread.data?.length]);
+  // (A block body: Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    void bottom.current?.scrollIntoView?.({ block: "end" });
+  }, [thread.data?.length]);
 
   const readOnly = summary?.kind === "announcement" && role !== "admin";
   return (
@@ -322,7 +327,10 @@ function AttachmentLink({ attachment }: { attachment: Attachment }) {
   const size = attachment.size_bytes >= 1024 * 1024 ? `${(attachment.size_bytes / 1024 / 1024).toFixed(1)} Mo` : `${Math.ceil(attachment.size_bytes / 1024)} Ko`;
   async function open() {
     try {
-      const url = await attachmentUrl(getSupabase(), attachment);
+      // Fetched with the session (the bucket's rules apply), then saved from a same-origin
+      // blob: a cross-origin link's download attribute would be ignored.
+      const blob = await downloadAttachment(getSupabase(), attachment.storage_path);
+      const url = URL.createObjectURL(blob);
       const link = document.createElement("a");
       link.href = url;
       link.download = attachment.file_name;
@@ -330,6 +338,7 @@ function AttachmentLink({ attachment }: { attachment: Attachment }) {
       document.body.append(link);
       link.click();
       link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
       toastError(error);
     }

@@ -774,6 +774,48 @@ const SPECS: TableSpec[] = [
       },
     ],
   },
+
+  // Institution and platform health (issue 10) -------------------------------------------
+  {
+    table: "institution_settings",
+    scenarios: [
+      {
+        name: "the institution's one row",
+        existing: () => ({ id: true }),
+        select: SIGNED_IN,
+        update: { patch: () => ({ name: `Université ${tag()}` }), allowed: ADMIN },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "worker_ticks",
+    scenarios: [
+      {
+        name: "a failed run of the worker",
+        row: () => ({ started_at: new Date(Date.now() - 1000).toISOString(), ok: false, error: `tick ${tag()}` }),
+        key: ["error"],
+        select: ADMIN,
+        insert: NOBODY,
+        update: { patch: () => ({ ok: true }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "function_errors",
+    scenarios: [
+      {
+        name: "an error of a function",
+        row: () => ({ function_name: "worker-tick", message: `failure ${tag()}` }),
+        key: ["message"],
+        select: ADMIN,
+        insert: NOBODY,
+        update: { patch: () => ({ message: "rewritten" }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
 ];
 
 describe("RLS matrix", () => {

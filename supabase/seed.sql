@@ -34,9 +34,9 @@ select gen_random_uuid(), id::text, id,
        'email', now(), now()
 from users;
 
--- The sign-up trigger made everyone a student; the demo teacher and admin are not.
-delete from public.user_roles where user_id in ('00000000-0000-4000-a000-000000000002', '00000000-0000-4000-a000-000000000003');
+-- Roles are given explicitly: sign-up gives none (migration 20260301000000).
 insert into public.user_roles (user_id, role) values
+  ('00000000-0000-4000-a000-000000000001', 'student'),
   ('00000000-0000-4000-a000-000000000002', 'teacher'),
   ('00000000-0000-4000-a000-000000000003', 'admin');
 update public.profile_contacts set phone = '+237 6 90 00 00 01' where user_id = '00000000-0000-4000-a000-000000000001';
@@ -207,7 +207,6 @@ begin
       '{"provider": "email", "providers": ["email"]}',
       jsonb_build_object('full_name', teachers[i][1], 'preferred_locale', case when i = 4 then 'en' else 'fr' end),
       now(), now(), '', '', '', '');
-    delete from public.user_roles where user_id = person;
     insert into public.user_roles (user_id, role, granted_by) values (person, 'teacher', demo_admin);
   end loop;
 
@@ -224,6 +223,7 @@ begin
       jsonb_build_object('full_name', first_names[i] || ' ' || last_names[1 + (i * 7) % array_length(last_names, 1)],
                          'preferred_locale', case when i % 5 = 0 then 'en' else 'fr' end),
       now() - (i || ' days')::interval, now(), '', '', '', '');
+    insert into public.user_roles (user_id, role, granted_by) values (person, 'student', demo_admin);
     update public.profile_contacts
       set phone = '+237 6 ' || (case when i % 2 = 0 then '7' else '9' end) || lpad((1000000 + i * 7919)::text, 7, '0')
       where user_id = person;

@@ -11,7 +11,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { jwtVerify } from "jose";
-import type { LocalContext } from "./stack.ts";
+import type { LocalContext } from "./context.ts";
 
 const PATH = "/realtime/v1/websocket";
 const CHANNEL = "local_realtime_changes";

@@ -8,6 +8,7 @@ import { App, ConsoleEmailDriver, InMemoryEmailDriver, setExperimental } from "@
 import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { LocalKeys } from "./env.ts";
+import { authSettings, type LocalAuthOptions, type LocalContext, type LocalRoute } from "./context.ts";
 import { applyMigrations, appliedVersions } from "./migrations.ts";
 import { serveFunction } from "./functions.ts";
 import { authExtensions } from "./auth/index.ts";
@@ -37,20 +38,12 @@ export interface LocalStackOptions {
   seed?: boolean;
   /** Keep auth e-mails in memory (tests) rather than printing them. */
   captureEmails?: boolean;
+  /** Auth behaviour (e-mail confirmation, refresh-token reuse, rate limits, password rules): see context.ts. */
+  auth?: LocalAuthOptions;
   log?: (line: string) => void;
 }
 
-/** What a route added to the local stack may use. */
-export interface LocalContext {
-  app: App;
-  /** The PGlite database, as its owner (bypasses RLS: check access yourself). */
-  db: PgliteConnection["driver"];
-  keys: LocalKeys;
-  emails: InMemoryEmailDriver | undefined;
-}
-
-/** A handler for requests lite does not serve; undefined means "not mine". */
-export type LocalRoute = (request: Request, context: LocalContext) => Promise<Response> | undefined;
+export type { LocalContext, LocalRoute } from "./context.ts";
 
 export interface LocalStack {
   url: string;
@@ -81,6 +74,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const connection = await createPgliteConnection({ ...(options.dataDir ? { url: options.dataDir } : {}), ...parityConnectionOptions() });
   const emails = options.captureEmails ? new InMemoryEmailDriver() : undefined;
+  const auth = authSettings(options.auth);
   const app = new App({
     connection,
     auth: {
@@ -91,7 +85,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       enable_signup: true,
       publishable_key: options.keys.publishableKey,
       secret_key: options.keys.secretKey,
-      email: { enable_confirmations: false },
+      email: { enable_confirmations: auth.emailConfirmations },
     },
     // Storage (/storage/v1) is experimental in lite: files go through storage-adapter.ts,
     // access through the RLS policies on storage.objects our migrations create.
@@ -126,12 +120,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await connection.clearSchemaCache();
 
   // What lite lacks, answered before it: each route returns undefined for paths it does not own.
-  const context: LocalContext = { app, db, keys: options.keys, emails };
+  const context: LocalContext = { app, db, keys: options.keys, emails, auth };
   const routes: LocalRoute[] = [(request) => serveFunction(request, options.keys), authExtensions, storageUploads];
   const handle = (request: Request, peerAddress: string | null) =>
     withCors(request, () => {
       for (const route of routes) {
-        const response = route(request, context);
+        const response = route(request, context, peerAddress);
         if (response) return response;
       }
       return withRequestHeaders(request, peerAddress, () => withRestParity(request, context, (r) => app.fetch(r, { peerAddress })));

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
 import type { App } from "@supabase/lite";
-import type { LocalRoute } from "./stack.ts";
+import type { LocalRoute } from "./context.ts";
 
 // lite does not export the interface by name; it is the type of App._storageAdapter.
 type StorageAdapter = NonNullable<App["_storageAdapter"]>;

@@ -1,7 +1,8 @@
-// Authentication in the browser against the local stack: sign-up, weak password, recovery
+// Authentication in the browser against the local stack: sign-up confirmed by the e-mailed
+// link (confirmation is on, as on a hosted project), weak password, recovery
 // by the e-mailed link, MFA enrolment then sign-in with a code, logout toast, protected
 // pages, the signed-in redirect limit and cross-tab logout.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_API_URL } from "./server-ports.ts";
 import { totpCode } from "../../supabase/local/auth/totp.ts";
 import { signOutFromDashboard } from "./dashboard.ts";
@@ -19,16 +20,42 @@ async function signUp(page: Page, email: string, name = "Étudiant E2E", passwor
   await page.getByRole("button", { name: "Créer mon compte" }).click();
 }
 
+const mailsTo = async (request: APIRequestContext, email: string) =>
+  (await (await request.get(`${E2E_API_URL}/__test/emails?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+
+/** Signs up, sees "check your e-mail", follows the e-mailed link: signed in, on the dashboard. */
+async function signUpAndConfirm(page: Page, request: APIRequestContext, email: string, name = "Étudiant E2E", password = PASSWORD) {
+  await signUp(page, email, name, password);
+  await expect(page.getByRole("status")).toContainText("Vérifiez votre boîte e-mail");
+  const mail = (await mailsTo(request, email)).at(-1)!;
+  await page.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+}
+
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
-test("a visitor signs up and lands on the dashboard, greeted by name", async ({ page }) => {
-  await signUp(page, newEmail("signup"), "Nadine Ewodo");
+test("a visitor signs up, is asked to check the e-mail, and the link signs in: greeted by name, no role yet", async ({ page, request }) => {
+  const email = newEmail("signup");
+  await signUp(page, email, "Nadine Ewodo");
+  await expect(page.getByRole("status")).toContainText("Vérifiez votre boîte e-mail");
+  await expect(page).toHaveURL(/\/signup$/);
+  const mail = (await mailsTo(request, email)).at(-1)!;
+  expect(mail.subject).toBe("Confirm Your Signup");
+  await page.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
   await expect(page).toHaveURL(/\/dashboard\/?$/);
   await expect(page.getByTestId("dashboard-greeting")).toHaveText("Bonjour, Nadine Ewodo");
+  await expect(page.getByTestId("no-role")).toBeVisible();
+});
+
+test("signing up with an address that already has an account says the same thing, and sends nothing", async ({ page, request }) => {
+  const before = (await mailsTo(request, "etudiant@demo.univ.cm")).length;
+  await signUp(page, "etudiant@demo.univ.cm", "Quelqu'un");
+  await expect(page.getByRole("status")).toContainText("Vérifiez votre boîte e-mail");
+  expect((await mailsTo(request, "etudiant@demo.univ.cm")).length).toBe(before);
 });
 
 test("a weak password shows the server's reasons in the user's language", async ({ page }) => {
@@ -57,8 +84,7 @@ test("sign-in without an identifier says what is missing", async ({ page }) => {
 
 test("forgot password: the e-mailed link opens the reset page and the new password works", async ({ page, request }) => {
   const email = newEmail("reset");
-  await signUp(page, email);
-  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await signUpAndConfirm(page, request, email);
   // Sign out locally from a page with no redirect rule, so nothing navigates under us.
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
@@ -86,10 +112,9 @@ test("forgot password: the e-mailed link opens the reset page and the new passwo
   await expect(page).toHaveURL(/\/dashboard\/?$/);
 });
 
-test("MFA: enrol in the profile, log out with the toast, sign in again with a code", async ({ page }) => {
+test("MFA: enrol in the profile, log out with the toast, sign in again with a code", async ({ page, request }) => {
   const email = newEmail("mfa");
-  await signUp(page, email, "Paul Mfa");
-  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await signUpAndConfirm(page, request, email, "Paul Mfa");
   await page.goto("/dashboard/profile");
   await page.getByLabel("Nom de l'appareil").fill("Mon téléphone");
   await page.getByRole("button", { name: "Ajouter une application d'authentification" }).click();
@@ -116,10 +141,9 @@ test("MFA: enrol in the profile, log out with the toast, sign in again with a co
   expect(aal).toBe("aal2");
 });
 
-test("a protected page sends a signed-out visitor to login and back after signing in", async ({ page }) => {
+test("a protected page sends a signed-out visitor to login and back after signing in", async ({ page, request }) => {
   const email = newEmail("protected");
-  await signUp(page, email);
-  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await signUpAndConfirm(page, request, email);
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
 
@@ -130,9 +154,10 @@ test("a protected page sends a signed-out visitor to login and back after signin
   await expect(page.getByRole("heading", { name: "Vérification en deux étapes" })).toBeVisible();
 });
 
-test("a signed-in user on login goes to the dashboard at most 5 times in 30 s", async ({ page }) => {
-  await signUp(page, newEmail("limit"));
-  await expect(page).toHaveURL(/\/dashboard\/?$/);
+test("a signed-in user on login goes to the dashboard at most 5 times in 30 s", async ({ page, request }) => {
+  await signUpAndConfirm(page, request, newEmail("limit"));
+  // The confirmation link landed on /login and was itself sent on: start counting afresh.
+  await page.evaluate(() => sessionStorage.removeItem("uel-auth-redirects"));
   for (let i = 0; i < 5; i++) {
     await page.goto(i % 2 ? "/signup" : "/login");
     await expect(page).toHaveURL(/\/dashboard\/?$/);
@@ -150,10 +175,9 @@ test("a signed-in user on login goes to the dashboard at most 5 times in 30 s", 
   await expect(page).toHaveURL(/\/dashboard\/?$/);
 });
 
-test("logging out in one tab signs the other tab out", async ({ context }) => {
+test("logging out in one tab signs the other tab out", async ({ context, request }) => {
   const first = await context.newPage();
-  await signUp(first, newEmail("tabs"));
-  await expect(first).toHaveURL(/\/dashboard\/?$/);
+  await signUpAndConfirm(first, request, newEmail("tabs"));
   const second = await context.newPage();
   await second.goto("/dashboard");
   await expect(second.getByTestId("dashboard-greeting")).toBeVisible();

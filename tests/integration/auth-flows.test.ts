@@ -10,10 +10,20 @@ const student = DEMO_ACCOUNTS.find((a) => a.role === "student")!;
 const fresh = () => createClient(stack().url, stack().keys.publishableKey, { auth: { persistSession: false, autoRefreshToken: false } });
 
 describe("authentication calls", () => {
-  it("signs up with e-mail and password and signs in again", async () => {
-    const { data, error } = await fresh().auth.signUp({ email: "inscrit@example.cm", password: "Mot-De-Passe-Inscrit-1", options: { data: { full_name: "Inscrit" } } });
+  it("signs up with e-mail and password, confirms by the e-mailed link and signs in again", async () => {
+    const { data, error } = await fresh().auth.signUp({
+      email: "inscrit@example.cm",
+      password: "Mot-De-Passe-Inscrit-1",
+      options: { data: { full_name: "Inscrit" }, emailRedirectTo: "http://127.0.0.1:4421/login" },
+    });
     expect(error).toBeNull();
-    expect(data.session).not.toBeNull();
+    expect(data.session).toBeNull(); // e-mail confirmation is on, as on a hosted project
+    const early = await fresh().auth.signInWithPassword({ email: "inscrit@example.cm", password: "Mot-De-Passe-Inscrit-1" });
+    expect(early.error?.code).toBe("email_not_confirmed");
+    const mail = stack().emails!.messages.get("inscrit@example.cm")!.at(-1)!;
+    const link = /https?:\/\/\S+/.exec(mail.text ?? "")![0];
+    const location = (await fetch(link, { redirect: "manual" })).headers.get("location")!;
+    expect(location).toMatch(/^http:\/\/127\.0\.0\.1:4421\/login#access_token=/);
     await signInAs(stack(), "inscrit@example.cm", "Mot-De-Passe-Inscrit-1");
   });
 
@@ -25,7 +35,7 @@ describe("authentication calls", () => {
   it("rejects a weak password with the server's reasons", async () => {
     const { error } = await fresh().auth.signUp({ email: "faible@example.cm", password: "abc" });
     expect(error).toMatchObject({ code: "weak_password", status: 422 });
-    expect((error as { reasons?: string[] }).reasons).toEqual(["length"]);
+    expect((error as { reasons?: string[] }).reasons).toEqual(["length", "characters"]);
   });
 
   it("refuses sign-in without e-mail or phone (SPEC §5)", async () => {

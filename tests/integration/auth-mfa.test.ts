@@ -2,8 +2,8 @@
 // aal/amr claims, factors on the user, refresh keeping aal2, unenrol rules.
 import { describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { signInAs, useLocalStack } from "../fixtures/stack.ts";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { signInAs, signUpConfirmed, useLocalStack } from "../fixtures/stack.ts";
 import { totpCode, verifyTotp, base32Encode, base32Decode } from "../../supabase/local/auth/totp.ts";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 
@@ -11,10 +11,8 @@ const stack = useLocalStack();
 const teacher = DEMO_ACCOUNTS.find((a) => a.role === "teacher")!;
 
 async function newUser(email: string, password = "Mot-De-Passe-Solide-42"): Promise<SupabaseClient> {
-  const client = createClient(stack().url, stack().keys.publishableKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { error } = await client.auth.signUp({ email, password, options: { data: { full_name: "MFA Test" } } });
-  expect(error).toBeNull();
-  return client;
+  await signUpConfirmed(stack(), email, password, { full_name: "MFA Test" });
+  return signInAs(stack(), email, password);
 }
 
 const claimsOf = async (client: SupabaseClient) => decodeJwt((await client.auth.getSession()).data.session!.access_token);

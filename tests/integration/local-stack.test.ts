@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { readMigrations } from "../../supabase/local/migrations.ts";
 import { SUPABASE_DIR } from "../../supabase/local/paths.ts";
 import { join } from "node:path";
-import { signInAs, useLocalStack } from "../fixtures/stack.ts";
+import { signInAs, signUpConfirmed, useLocalStack } from "../fixtures/stack.ts";
 
 const stack = useLocalStack();
 
@@ -42,13 +42,10 @@ describe("local stack", () => {
   });
 
   it("creates a profile on sign-up and shows a new user with no classmates only its own (RLS)", async () => {
-    const anon = stack().client();
-    const { error } = await anon.auth.signUp({
-      email: "nouvel.etudiant@example.cm",
-      password: "Un-Mot-De-Passe-Solide-42",
-      options: { data: { full_name: "Nouvel Étudiant", preferred_locale: "en" } },
+    const anon = await signUpConfirmed(stack(), "nouvel.etudiant@example.cm", "Un-Mot-De-Passe-Solide-42", {
+      full_name: "Nouvel Étudiant",
+      preferred_locale: "en",
     });
-    expect(error).toBeNull();
     const { data } = await anon.from("profiles").select("full_name, preferred_locale");
     expect(data).toEqual([{ full_name: "Nouvel Étudiant", preferred_locale: "en" }]);
 

@@ -18,6 +18,10 @@ export function useAuthState() {
 export function useSignedInRedirect(locale: Locale, paused: boolean): void {
   const state = useAuthState();
   const done = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The planned redirect survives the session store's next updates (a session from a link
+  // in the URL arrives as INITIAL_SESSION then SIGNED_IN); only leaving the page cancels it.
+  useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
     if (paused || done.current || state.loading || !state.session || !state.user) return;
     const plan = signedInRedirect({
@@ -28,19 +32,17 @@ export function useSignedInRedirect(locale: Locale, paused: boolean): void {
       emailConfirmed: Boolean(state.user.email_confirmed_at || state.user.phone_confirmed_at),
     });
     if (!plan) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     void (async () => {
       // A user who still owes a second factor stays to give it.
       const { data } = await getSupabase().auth.mfa.getAuthenticatorAssuranceLevel();
-      if (cancelled || needsSecondFactor(data)) return;
+      if (cancelled || done.current || needsSecondFactor(data)) return;
       if (!takeStoredRedirect(sessionStorage)) return;
       done.current = true;
-      timer = setTimeout(() => window.location.replace(plan.to), plan.delayMs);
+      timer.current = setTimeout(() => window.location.replace(plan.to), plan.delayMs);
     })();
     return () => {
       cancelled = true;
-      if (timer) clearTimeout(timer);
     };
   }, [state.loading, state.session, state.user, paused, locale]);
 }

@@ -2,13 +2,13 @@
 // delete), generate_link, invite, and a user's factors (list, delete). Only the secret key
 // (or a service_role token) may call it: 401 without a bearer token, 403 for a user's.
 import { randomUUID } from "node:crypto";
-import type { LocalContext } from "../stack.ts";
+import type { LocalContext } from "../context.ts";
 import { authError, json, readJson } from "./http.ts";
 import { factorJson, factorsOf, rows, userJson } from "./store.ts";
 import { bearerOf, isServiceRole, verifyAccessToken } from "./tokens.ts";
 import { newOtp, sendAuthEmail, tokenHash, verifyLink } from "./mail.ts";
+import { checkPassword, ruleFor } from "./passwords.ts";
 
-const MIN_PASSWORD = 6;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function requireAdmin(request: Request, context: LocalContext): Promise<Response | null> {
@@ -70,7 +70,7 @@ async function listUsers(context: LocalContext, url: URL): Promise<Response> {
   const [{ total }] = await rows<{ total: number }>(context.db, `select count(*)::int as total from auth.users where ${where}`, [filter]);
   const ids = await rows<{ id: string }>(
     context.db,
-    `select id from auth.users where ${where} order by created_at, id limit $2 offset $3`,
+    `select id from auth.users where ${where} order by created_at desc, id desc limit $2 offset $3`,
     [filter, perPage, (page - 1) * perPage],
   );
   const users = [];
@@ -95,10 +95,10 @@ interface UserAttributes {
   id?: string;
 }
 
-function checkAttributes(body: UserAttributes): Response | null {
+/** Validates what an admin sends; a password follows the account's rule (staff: stronger). */
+async function checkAttributes(context: LocalContext, body: UserAttributes, userId?: string): Promise<Response | null> {
   if (body.email !== undefined && !EMAIL.test(body.email)) return authError(400, "validation_failed", "Unable to validate email address: invalid format");
-  if (body.password !== undefined && body.password.length < MIN_PASSWORD)
-    return json({ code: 422, error_code: "weak_password", msg: `Password should be at least ${MIN_PASSWORD} characters.`, weak_password: { reasons: ["length"] } }, 422);
+  if (body.password !== undefined) return checkPassword(String(body.password), await ruleFor(context, userId));
   return null;
 }
 
@@ -108,7 +108,7 @@ async function emailTaken(context: LocalContext, email: string, exceptId?: strin
 }
 
 /** Inserts a user and its e-mail identity the way sign-up does (profile trigger included). */
-async function insertUser(context: LocalContext, attrs: UserAttributes & { invited?: boolean }): Promise<string> {
+export async function insertUser(context: LocalContext, attrs: UserAttributes & { invited?: boolean }): Promise<string> {
   const id = attrs.id ?? randomUUID();
   const email = attrs.email?.toLowerCase() ?? null;
   const providers = email ? ["email"] : attrs.phone ? ["phone"] : [];
@@ -146,7 +146,7 @@ async function insertUser(context: LocalContext, attrs: UserAttributes & { invit
 async function createUser(request: Request, context: LocalContext): Promise<Response> {
   const body = (await readJson(request)) as UserAttributes;
   if (!body.email && !body.phone) return authError(400, "validation_failed", "Unable to validate email address: invalid format");
-  const invalid = checkAttributes(body);
+  const invalid = await checkAttributes(context, body);
   if (invalid) return invalid;
   if (body.email && (await emailTaken(context, body.email)))
     return authError(422, "email_exists", "A user with this email address has already been registered");
@@ -163,7 +163,7 @@ async function ban(context: LocalContext, id: string, duration: string) {
 
 async function updateUser(request: Request, context: LocalContext, id: string): Promise<Response> {
   const body = (await readJson(request)) as UserAttributes;
-  const invalid = checkAttributes(body);
+  const invalid = await checkAttributes(context, body, id);
   if (invalid) return invalid;
   if (body.email && (await emailTaken(context, body.email, id)))
     return authError(422, "email_exists", "A user with this email address has already been registered");

@@ -4,7 +4,7 @@
 // auth.mfa.* calls work unchanged here and on hosted Supabase.
 import { randomUUID } from "node:crypto";
 import QRCode from "qrcode";
-import type { LocalContext } from "../stack.ts";
+import type { LocalContext } from "../context.ts";
 import { authError, json, readJson } from "./http.ts";
 import { factorJson, rows, userJson, type FactorRow } from "./store.ts";
 import { recordAmr, requestClaims, withAssurance, type AccessClaims } from "./tokens.ts";

@@ -2,17 +2,29 @@
 // - TOTP multi-factor authentication (/factors…) and aal/amr claims in access tokens;
 // - the admin user API (/admin/users…, /admin/generate_link, /invite), secret key only;
 // - factors on the user objects lite returns (supabase-js reads user.factors);
-// - recovery e-mails whose link reaches the API's /verify and honours redirect_to.
+// - recovery e-mails whose link reaches the API's /verify and honours redirect_to;
+// - hosted GoTrue's rules where lite is laxer: e-mail confirmation of self sign-up without
+//   revealing registered addresses (signup.ts), refresh-token reuse (refresh.ts), rate
+//   limits on sign-in and e-mails (limits.ts), password rules with reasons (passwords.ts),
+//   and aal2 to change the password or e-mail of an account with a verified factor.
 // Everything else is lite's. Registered in supabase/local/stack.ts.
-import type { LocalContext, LocalRoute } from "../stack.ts";
+import type { LocalContext, LocalRoute } from "../context.ts";
 import { AUTH_PREFIX, json, readJson } from "./http.ts";
 import { ensureAuthTables, rows, userJson } from "./store.ts";
 import { withAssurance } from "./tokens.ts";
 import { handleFactors } from "./factors.ts";
 import { handleAdmin } from "./admin.ts";
-import { newOtp, sendAuthEmail, tokenHash, verifyLink } from "./mail.ts";
+import { newOtp, sendAuthEmail, siteUrlOf, tokenHash, verifyLink } from "./mail.ts";
+import { refreshWithReuseRules } from "./refresh.ts";
+import { resendSignup, signUpWithEmail } from "./signup.ts";
+import { atLimit, count, overLimit, peerKey, tooManyEmails, tooManyRequests } from "./limits.ts";
+import { checkPassword, ruleFor } from "./passwords.ts";
+import { requestClaims } from "./tokens.ts";
+import { authError } from "./http.ts";
 
-export const authExtensions: LocalRoute = (request, context) => {
+const EMAIL_REQUESTS = ["/otp", "/magiclink", "/recover", "/resend"];
+
+export const authExtensions: LocalRoute = (request, context, peer) => {
   const url = new URL(request.url);
   if (url.pathname === "/__test/emails") return capturedEmails(url, context);
   if (!url.pathname.startsWith(`${AUTH_PREFIX}/`)) return undefined;
@@ -26,10 +38,29 @@ export const authExtensions: LocalRoute = (request, context) => {
     if (path.startsWith("/admin/") && !/^\/admin\/(users|generate_link)/.test(path)) return undefined;
     return apiKeyRefused ?? handle(() => handleAdmin(request, context, path, siteUrlOf(context)));
   }
+  if (EMAIL_REQUESTS.includes(path) && method === "POST" && !apiKeyRefused)
+    return handle(async () => {
+      const refused = await limitEmailRequest(request, context, path, peer);
+      if (refused) return refused;
+      if (path === "/recover") return recover(request, context, url);
+      if (path === "/resend") return (await resendSignup(request, context, url)) ?? passThrough(context.app.fetch(request));
+      return passThrough(context.app.fetch(request));
+    });
   if (path === "/recover" && method === "POST") return apiKeyRefused ?? handle(() => recover(request, context, url));
+  const grant = url.searchParams.get("grant_type");
+  if (path === "/token" && method === "POST" && grant === "password")
+    return handle(async () => (await refuseBanned(request, context, url)) || passwordSignIn(request, context, peer));
+  if (path === "/token" && method === "POST" && grant === "refresh_token")
+    return handle(async () => (await refuseBanned(request, context, url)) || refreshWithReuseRules(request, context, (r) => decorateSession(r, context, undefined)));
+  if (path === "/signup" && method === "POST" && !apiKeyRefused)
+    return handle(async () => {
+      if (overLimit(context, `sign-in:${peerKey(peer)}`, context.auth.rateLimits.signInPerIp)) return tooManyRequests();
+      return (await signUpWithEmail(request, context, url)) ?? decorateSession(request, context, "/signup");
+    });
   if ((path === "/token" || path === "/signup" || path === "/verify") && method === "POST")
     return handle(async () => (path === "/token" && (await refuseBanned(request, context, url))) || decorateSession(request, context, path === "/token" ? grantMethod(url) : path));
-  if (path === "/user" && (method === "GET" || method === "PUT")) return handle(() => decorateUser(request, context));
+  if (path === "/user" && method === "PUT") return handle(async () => (await refuseUserUpdate(request, context)) ?? decorateUser(request, context));
+  if (path === "/user" && method === "GET") return handle(() => decorateUser(request, context));
   if (path === "/verify" && method === "GET") return handle(() => decorateRedirect(request, context, url.searchParams.get("type") ?? "otp"));
   return undefined;
 };
@@ -56,11 +87,6 @@ function refuseWithoutApiKey(request: Request, context: LocalContext): Promise<R
   return Promise.resolve(json({ message: "Invalid API key", hint: "Double check your Supabase `apikey`" }, 401));
 }
 
-function siteUrlOf(context: LocalContext): string {
-  const config = (context.app as unknown as { config?: { auth?: { site_url?: string } } }).config;
-  return config?.auth?.site_url ?? "http://127.0.0.1:4321";
-}
-
 function grantMethod(url: URL): string | undefined {
   const grant = url.searchParams.get("grant_type");
   if (grant === "password") return "password";
@@ -69,7 +95,57 @@ function grantMethod(url: URL): string | undefined {
   return undefined; // refresh_token keeps the session's methods
 }
 
-const passThrough = async (response: Response) => new Response(await response.arrayBuffer(), response);
+const passThrough = async (response: Response | Promise<Response>) => {
+  const r = await response;
+  return new Response(await r.arrayBuffer(), r);
+};
+
+/**
+ * Password sign-in under GoTrue's per-address limit, and a per-account limit that counts
+ * failed attempts only: past it, the account refuses sign-ins (even the right password)
+ * until the window has passed, so guessing one account from many addresses stops too.
+ */
+async function passwordSignIn(request: Request, context: LocalContext, peer: string | null | undefined): Promise<Response> {
+  const limits = context.auth.rateLimits;
+  if (overLimit(context, `sign-in:${peerKey(peer)}`, limits.signInPerIp)) return tooManyRequests();
+  const body = await readJson(request.clone());
+  const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : typeof body.phone === "string" ? body.phone : "";
+  const account = `failed-sign-in:${email}`;
+  if (email && atLimit(context, account, limits.failedSignInPerAccount)) return tooManyRequests();
+  const response = await decorateSession(request, context, "password");
+  if (email && response.headers.get("x-sb-error-code") === "invalid_credentials") count(context, account, limits.failedSignInPerAccount);
+  return response;
+}
+
+/** Per-address limit on e-mail requests, and one e-mail of a kind per address per minute. */
+async function limitEmailRequest(request: Request, context: LocalContext, path: string, peer: string | null | undefined): Promise<Response | null> {
+  const limits = context.auth.rateLimits;
+  if (overLimit(context, `email:${peerKey(peer)}`, limits.emailPerIp)) return tooManyEmails();
+  const body = await readJson(request.clone());
+  const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+  if (!email) return null;
+  const kind = path === "/recover" ? "recovery" : path === "/resend" ? `resend-${String(body.type ?? "")}` : "otp";
+  const frequency = { max: 1, windowSeconds: limits.emailFrequencySeconds };
+  if (overLimit(context, `email:${kind}:${email}`, frequency))
+    return tooManyEmails(`For security purposes, you can only request this after ${limits.emailFrequencySeconds} seconds.`);
+  return null;
+}
+
+/**
+ * PUT /user: with a verified factor, changing the password or e-mail needs an aal2 session
+ * (GoTrue: 401 insufficient_aal); a new password follows the account's rule.
+ */
+async function refuseUserUpdate(request: Request, context: LocalContext): Promise<Response | null> {
+  const body = await readJson(request.clone());
+  if (body.password === undefined && body.email === undefined) return null;
+  const claims = await requestClaims(request, context);
+  if (!claims) return null; // lite answers for a missing or bad token
+  const verified = await rows(context.db, "select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [claims.sub]);
+  if (verified.length && claims.aal !== "aal2")
+    return authError(401, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
+  if (typeof body.password === "string") return checkPassword(body.password, await ruleFor(context, claims.sub));
+  return null;
+}
 
 async function decorateSession(request: Request, context: LocalContext, how: string | undefined): Promise<Response> {
   let method = how;

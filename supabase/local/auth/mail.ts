@@ -2,7 +2,7 @@
 // with captureEmails (tests), printed otherwise, like lite's own drivers. Links point at
 // the API's /auth/v1/verify, which redirects to `redirect_to` with the session.
 import { createHash, randomInt } from "node:crypto";
-import type { LocalContext } from "../stack.ts";
+import type { LocalContext } from "../context.ts";
 
 export function newOtp(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -25,4 +25,10 @@ export async function sendAuthEmail(context: LocalContext, message: { to: string
   const html = `<p>${message.text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/\n/g, "<br>")}</p>`;
   if (context.emails) await context.emails.send({ to: message.to, subject: message.subject, text: message.text, html });
   else console.log(`\n[auth e-mail] To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`);
+}
+
+/** The site URL auth e-mails send people back to (the stack's siteUrl option). */
+export function siteUrlOf(context: LocalContext): string {
+  const config = (context.app as unknown as { config?: { auth?: { site_url?: string } } }).config;
+  return config?.auth?.site_url ?? "http://127.0.0.1:4321";
 }

@@ -1,7 +1,7 @@
 // The MFA tables GoTrue keeps in the auth schema (same names and main columns as on
 // hosted Supabase, which already has them: hence created here, not in supabase/migrations),
 // and the user JSON GoTrue answers with.
-import type { LocalContext } from "../stack.ts";
+import type { LocalContext } from "../context.ts";
 
 type Db = LocalContext["db"];
 

@@ -2,7 +2,7 @@
 // plus the `aal` and `amr` claims, which lite leaves out. The session and refresh token
 // stay lite's, so lite keeps accepting and refreshing them.
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
-import type { LocalContext } from "../stack.ts";
+import type { LocalContext } from "../context.ts";
 import { rows } from "./store.ts";
 
 type Db = LocalContext["db"];

@@ -32,7 +32,7 @@ async function expectAccessible(page: Page) {
 
 const conversation = (page: Page, title: string) => page.getByTestId("conversation-item").filter({ hasText: title });
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test("a student's message reaches the teacher live, with the unread count; attachment and search", async ({ browser }) => {
   const student = await signedIn(browser, "student");
@@ -131,9 +131,9 @@ test("the student posts, comments, reacts and reports; the teacher hides the pos
   await post.getByRole("button", { name: "Commenter" }).click();
   await expect(post.getByTestId("comment").filter({ hasText: "Je pose la question pour tout le groupe." })).toBeVisible();
 
-  await post.getByTestId("react-like").click();
-  await expect(post.getByTestId("react-like")).toHaveAttribute("aria-pressed", "true");
-  await expect(post.getByTestId("react-like")).toContainText("1");
+  await post.getByTestId("react-like").first().click();
+  await expect(post.getByTestId("react-like").first()).toHaveAttribute("aria-pressed", "true");
+  await expect(post.getByTestId("react-like").first()).toContainText("1");
 
   await post.getByRole("button", { name: "Signaler" }).first().click();
   const report = student.getByTestId("report-form");

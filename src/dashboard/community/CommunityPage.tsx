@@ -23,6 +23,7 @@ import { inputBox, labelText } from "../ui/styles.ts";
 import { createPost, listBoards, listPosts, type Board, type Post } from "./data.ts";
 import { communityMessages } from "./messages.ts";
 import { PostCard } from "./PostCard.tsx";
+import { useLastData } from "./useLastData.ts";
 
 const boardKey = (b: Pick<Board, "kind" | "id">) => `${b.kind}:${b.id ?? ""}`;
 const parseBoard = (key: string) => {
@@ -50,7 +51,8 @@ export default function CommunityPage(_: PageProps) {
   }, [userId]);
   const boards = useStore(boardsStore);
   const query = useStore($query);
-  const posts = useStore(postsStore);
+  const postsState = useStore(postsStore);
+  const posts = { ...postsState, data: useLastData(postsState.data, query) };
   const [writing, setWriting] = useState(false);
 
   // The first board (a course) once the boards are known.

@@ -22,6 +22,7 @@ import { inputBox, labelText } from "../ui/styles.ts";
 import { getPost, listReports, moderateComment, moderatePost, resolveReport, type Post, type Report, type ReportStatus } from "./data.ts";
 import { communityMessages } from "./messages.ts";
 import { PostCard } from "./PostCard.tsx";
+import { useLastData } from "./useLastData.ts";
 
 const PAGE_SIZE = 20;
 
@@ -53,9 +54,11 @@ export default function ModerationPanel() {
       }),
     };
   }, [userId]);
-  const [status, pageText] = useStore($query).split("/");
+  const query = useStore($query);
+  const [status, pageText] = query.split("/");
   const page = Number(pageText) || 0;
-  const reports = useStore(store);
+  const reportsState = useStore(store);
+  const reports = { ...reportsState, data: useLastData(reportsState.data, query) };
   const [postId, setPostId] = useState<string | null>(postFromUrl);
   const pages = Math.max(1, Math.ceil((reports.data?.total ?? 0) / PAGE_SIZE));
   const refresh = () => invalidateKeys((key) => key.startsWith("moderation-reports") || key.startsWith("community-posts:"));

@@ -32,6 +32,7 @@ import {
   type SearchHit,
 } from "./data.ts";
 import { messagesMessages } from "./messages.ts";
+import { useLastData } from "./useLastData.ts";
 
 type M = (typeof messagesMessages)["fr"];
 
@@ -53,7 +54,8 @@ export function Conversations({ selected, onSelect, onNew }: { selected: string 
   useEffect(() => {
     $selected.set(selected);
   }, [selected, $selected]);
-  const list = useStore(listStore);
+  const listState = useStore(listStore);
+  const list = { ...listState, data: useLastData(listState.data, userId) };
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
 
@@ -246,7 +248,8 @@ function Thread({
   const m = useMessages(messagesMessages);
   const locale = useLocale();
   const { userId, role } = useSignedIn();
-  const thread = useStore(threadStore);
+  const threadState = useStore(threadStore);
+  const thread = { ...threadState, data: useLastData(threadState.data, conversationId) };
   const bottom = useRef<HTMLDivElement | null>(null);
   const unread = summary?.unread_count ?? 0;
 

@@ -68,8 +68,20 @@ test("the admin creates a teacher, who signs in to the teacher area; the change 
   await expect(log.getByRole("row", { name: /Rôle donné.*Brigitte Fouda.*Enseignant/ })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("tab", { name: "Sécurité" }).click();
-  await expect(page.getByRole("switch", { name: /Exiger la double authentification/ })).not.toBeChecked();
+  const requireMfa = page.getByRole("switch", { name: /Exiger la double authentification/ });
+  await expect(requireMfa).not.toBeChecked();
   await expectNoAxeViolations(page);
+  // Required: this admin has no factor, so the banner asks them to enrol one, and the
+  // function refuses the account list until they do.
+  await page.getByText("Exiger la double authentification pour tous les administrateurs").click();
+  await expect(requireMfa).toBeChecked();
+  await expect(page.getByTestId("mfa-banner")).toContainText("La double authentification est exigée des administrateurs");
+  await page.getByRole("tab", { name: "Comptes" }).click();
+  await expect(page.getByRole("tabpanel").getByText("activez-la dans votre profil").first()).toBeVisible();
+  await page.getByRole("tab", { name: "Sécurité" }).click();
+  await page.getByText("Exiger la double authentification pour tous les administrateurs").click();
+  await expect(requireMfa).not.toBeChecked();
+  await expect(page.getByTestId("mfa-banner")).toContainText("Protégez votre compte administrateur");
 });
 
 test("the admin disables an account, which can no longer sign in", async ({ page, browser }) => {

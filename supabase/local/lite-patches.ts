@@ -6,7 +6,7 @@
 // a new lite version whose code moved fails loudly here instead of silently differing.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 interface Patch {
   name: string;
@@ -109,7 +109,7 @@ export function applyLitePatches(): string[] {
   return applied;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const applied = applyLitePatches();
   console.log(applied.length ? `@supabase/lite: applied ${applied.join(", ")}` : "@supabase/lite: patches already applied");
 }

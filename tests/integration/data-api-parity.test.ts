@@ -39,6 +39,8 @@ const SCHEMA = `
 
   create type public.parity_pair as (x int, y text);
   create function public.parity_add(a int, b int) returns int language sql stable as 'select a + b';
+  create table public.parity_pairs (id int primary key, pair public.parity_pair);
+  insert into public.parity_pairs values (1, row(1, 'z'));
   create function public.parity_pair_x(p public.parity_pair) returns int language sql stable as 'select (p).x';
   create function public.parity_pick(a int) returns text language sql stable as $$select 'a'$$;
   create function public.parity_pick(b text) returns text language sql stable as $$select 'b'$$;
@@ -271,5 +273,23 @@ describe("rpc as PostgREST calls it", () => {
       { id: 1, name: "a!" },
       { id: 2, name: "b!" },
     ]);
+  });
+});
+
+// What the local stack still answers otherwise (README, "The local stack", Not yet): each
+// test states PostgREST's answer and the local one, so a fix shows up here first.
+describe("differences kept", () => {
+  it("a composite column at the top level is Postgres text here, PostgREST's object there", async () => {
+    const [{ postgrest }] = await stack().sql<{ postgrest: unknown }>("select to_json(pair) as postgrest from public.parity_pairs where id = 1");
+    expect(postgrest).toEqual({ x: 1, y: "z" });
+    const { data, error } = await stack().client().from("parity_pairs").select("pair").eq("id", 1).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ pair: "(1,z)" });
+  });
+
+  it("a constraint-name hint on a self-reference embeds the referenced row here, PGRST200 there", async () => {
+    const { data, error } = await stack().client().from("parity_staff").select("name, parity_staff!parity_staff_manager_id_fkey(name)").eq("id", 2).single();
+    expect(error).toBeNull(); // PostgREST: { code: "PGRST200" }
+    expect(data).toEqual({ name: "assistant", parity_staff: { name: "doyenne" } });
   });
 });

@@ -32,17 +32,25 @@ describe("Cameroonian phone numbers", () => {
 });
 
 describe("password change", () => {
-  it("names each rule a weak password breaks", () => {
-    expect(passwordProblems("abc")).toEqual(["length", "upper", "digit"]);
-    expect(passwordProblems("Etudiant-Demo-2026")).toEqual([]);
+  it("names each rule a weak password breaks: everyone's (8, letters and digits)", () => {
+    expect(passwordProblems("abc")).toEqual(["length", "digit"]);
+    expect(passwordProblems("12345678")).toEqual(["letter"]);
+    expect(passwordProblems("etudiant2026")).toEqual([]);
+  });
+  it("and the staff's (12, lower, upper, digit and symbol), as the auth server applies them", () => {
+    expect(passwordProblems("enseignant2026", true)).toEqual(["upper", "symbol"]);
+    expect(passwordProblems("Ens-2026-ok", true)).toEqual(["length"]);
+    expect(passwordProblems("Enseignant-Demo-2026", true)).toEqual([]);
   });
   it("requires a strong password typed twice", () => {
-    expect(passwordChangeSchema.safeParse({ password: "", passwordConfirm: "" }).error?.issues[0].message).toBe("passwordRequired");
-    expect(passwordChangeSchema.safeParse({ password: "short", passwordConfirm: "short" }).error?.issues[0].message).toBe("passwordWeak");
-    expect(passwordChangeSchema.safeParse({ password: "Nouveau-Pass-2026", passwordConfirm: "other" }).error?.issues[0]).toMatchObject({
+    const schema = passwordChangeSchema();
+    expect(schema.safeParse({ password: "", passwordConfirm: "" }).error?.issues[0].message).toBe("passwordRequired");
+    expect(schema.safeParse({ password: "short", passwordConfirm: "short" }).error?.issues[0].message).toBe("passwordWeak");
+    expect(schema.safeParse({ password: "Nouveau-Pass-2026", passwordConfirm: "other" }).error?.issues[0]).toMatchObject({
       message: "passwordMismatch", path: ["passwordConfirm"],
     });
-    expect(passwordChangeSchema.safeParse({ password: "Nouveau-Pass-2026", passwordConfirm: "Nouveau-Pass-2026" }).success).toBe(true);
+    expect(schema.safeParse({ password: "etudiant2027", passwordConfirm: "etudiant2027" }).success).toBe(true);
+    expect(passwordChangeSchema(true).safeParse({ password: "etudiant2027", passwordConfirm: "etudiant2027" }).success).toBe(false);
   });
 });
 

@@ -2,11 +2,11 @@
 // types), then by the auth service, which has the last word (weak_password with its
 // reasons). A user with a verified second factor needs an aal2 session: the service answers
 // insufficient_aal, and the form says what to do.
-import { useState } from "react";
-import { passwordChangeSchema, passwordProblems } from "../../lib/forms/profile.ts";
+import { useMemo, useState } from "react";
+import { passwordChangeSchema, passwordProblems, PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from "../../lib/forms/profile.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { explain, type ShownError } from "../../islands/auth/errors.ts";
-import { useMessages, useT } from "../i18n.ts";
+import { fill, useMessages, useT } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { Form, FormField, useZodForm } from "../ui/Form.tsx";
@@ -14,13 +14,17 @@ import { TextField } from "../ui/TextField.tsx";
 import { showToast } from "../../lib/auth/toast.ts";
 import { profileMessages, type ProfileErrorKey } from "./messages.ts";
 
-export default function PasswordSection({ email }: { email: string | undefined }) {
+/** `staff`: a teacher or an admin, whose password follows the stronger rule. */
+export default function PasswordSection({ email, staff }: { email: string | undefined; staff: boolean }) {
   const m = useMessages(profileMessages);
   const t = useT();
   const [serverError, setServerError] = useState<ShownError | null>(null);
-  const form = useZodForm(passwordChangeSchema, { defaultValues: { password: "", passwordConfirm: "" } });
+  const schema = useMemo(() => passwordChangeSchema(staff), [staff]);
+  const form = useZodForm(schema, { defaultValues: { password: "", passwordConfirm: "" } });
   const password = form.watch("password") ?? "";
-  const problems = password ? passwordProblems(password) : [];
+  const problems = password ? passwordProblems(password, staff) : [];
+  const rule = (problem: keyof typeof m.password.rules) =>
+    fill(m.password.rules[problem], { n: staff ? STAFF_PASSWORD_MIN_LENGTH : PASSWORD_MIN_LENGTH });
 
   async function onSubmit({ password: next }: { password: string }) {
     setServerError(null);
@@ -38,7 +42,7 @@ export default function PasswordSection({ email }: { email: string | undefined }
   }
 
   return (
-    <Card title={m.password.title} description={m.password.intro} testId="password" className="mt-6">
+    <Card title={m.password.title} description={staff ? m.password.introStaff : m.password.intro} testId="password" className="mt-6">
       {serverError && (
         <div role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-900">
           {serverError.message}
@@ -61,7 +65,7 @@ export default function PasswordSection({ email }: { email: string | undefined }
               type="password"
               autoComplete="new-password"
               className="max-w-md"
-              description={problems.length > 0 ? `${m.password.missing} ${problems.map((p) => m.password.rules[p]).join(", ")}` : undefined}
+              description={problems.length > 0 ? `${m.password.missing} ${problems.map(rule).join(", ")}` : undefined}
               {...field}
             />
           )}

@@ -45,7 +45,7 @@ export default function ProfilePage() {
           {roles.includes("student") && <StudentRecordSection userId={userId} />}
           <ContactsSection userId={userId} phone={contacts.data!.phone} />
           <LanguageSection userId={userId} preferred={profile.data!.preferred_locale} />
-          <PasswordSection email={session.user.email} />
+          <PasswordSection email={session.user.email} staff={roles.includes("teacher") || roles.includes("admin")} />
           <MfaSettings locale={locale} />
           <PersonalDataSection />
         </>

@@ -37,26 +37,43 @@ export const contactsSchema = z.object({
     .transform((v) => (v === "" ? null : normalizeCameroonPhone(v))),
 });
 
-/** The password rules the form checks before asking the server (which has the last word). */
-export const PASSWORD_MIN_LENGTH = 10;
+/**
+ * The password rules the form checks before asking the auth server (which has the last
+ * word): everyone's — 8 characters with letters and digits — and the stronger one for
+ * teachers and admins — 12 characters with a lowercase and an uppercase letter, a digit and
+ * a symbol — as supabase/functions/_shared/password-policy.ts and the auth server apply them.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+const SYMBOLS = "!@#$%^&*()_+-=[]{};':\"|<>?,./`~";
 
-export function passwordProblems(password: string): ("length" | "lower" | "upper" | "digit")[] {
-  const problems: ("length" | "lower" | "upper" | "digit")[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) problems.push("length");
-  if (!/[a-z]/.test(password)) problems.push("lower");
-  if (!/[A-Z]/.test(password)) problems.push("upper");
-  if (!/\d/.test(password)) problems.push("digit");
+export type PasswordProblem = "length" | "letter" | "lower" | "upper" | "digit" | "symbol";
+
+export function passwordProblems(password: string, staff = false): PasswordProblem[] {
+  const chars = [...password];
+  const has = (test: (c: string) => boolean) => chars.some(test);
+  const problems: PasswordProblem[] = [];
+  if (chars.length < (staff ? STAFF_PASSWORD_MIN_LENGTH : PASSWORD_MIN_LENGTH)) problems.push("length");
+  if (staff) {
+    if (!has((c) => c >= "a" && c <= "z")) problems.push("lower");
+    if (!has((c) => c >= "A" && c <= "Z")) problems.push("upper");
+  } else if (!has((c) => /[a-z]/i.test(c))) problems.push("letter");
+  if (!has((c) => c >= "0" && c <= "9")) problems.push("digit");
+  if (staff && !has((c) => SYMBOLS.includes(c))) problems.push("symbol");
   return problems;
 }
 
-export const passwordChangeSchema = z
-  .object({ password: z.string(), passwordConfirm: z.string() })
-  .superRefine((value, ctx) => {
-    if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordRequired" });
-    else if (passwordProblems(value.password).length) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordWeak" });
-    else if (value.password !== value.passwordConfirm)
-      ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "passwordMismatch" });
-  });
+/** The password change form; `staff` for a teacher or an admin. */
+export function passwordChangeSchema(staff = false) {
+  return z
+    .object({ password: z.string(), passwordConfirm: z.string() })
+    .superRefine((value, ctx) => {
+      if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordRequired" });
+      else if (passwordProblems(value.password, staff).length) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordWeak" });
+      else if (value.password !== value.passwordConfirm)
+        ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "passwordMismatch" });
+    });
+}
 
 export const MEETING_PLATFORMS = ["zoom", "teams"] as const;
 

@@ -53,7 +53,7 @@ export function safeFileName(name: string): string {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^A-Za-z0-9._-]+/g, "-")
-    .replace(/^-+|-+$/g, "")
+    .replace(/^[-.]+|[-.]+$/g, "")
     .slice(0, 80) || "fichier";
   return ext ? `${base}.${ext}` : base;
 }

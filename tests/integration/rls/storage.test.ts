@@ -35,6 +35,7 @@ describe("storage", () => {
       { id: "avatars", public: true },
       { id: "course-materials", public: false },
       { id: "documents", public: false },
+      { id: "message-attachments", public: false },
       { id: "submissions", public: false },
     ]);
   });

@@ -515,12 +515,13 @@ const SPECS: TableSpec[] = [
     table: "community_reactions",
     scenarios: [
       {
-        name: "studentA's 👍 on the teacher's courseA post",
-        row: (w) => ({ id: uid(), post_id: w.coursePostA, user_id: w.ids.studentA, kind: "like" }),
+        name: "studentA's ❤️ on the teacher's courseA post",
+        // (the demo data already has studentA's 👍 there)
+        row: (w) => ({ id: uid(), post_id: w.coursePostA, user_id: w.ids.studentA, kind: "love" }),
         select: COURSE_A_MEMBERS,
         // others who read the post may react, but under their own name (stamped)
         insert: ["studentA"],
-        update: { patch: () => ({ kind: "love" }), allowed: NOBODY },
+        update: { patch: () => ({ kind: "insight" }), allowed: NOBODY },
         delete: ["studentA"],
       },
     ],

@@ -3,8 +3,7 @@
 // the sort toggling; the server does the work; this component only shows the page it is given.
 import { useState, type ReactNode } from "react";
 import { FlexRender, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState, type Updater } from "@tanstack/react-table";
-import { formatNumber } from "../../lib/format.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
+import { useLocale, useMessages } from "../i18n.ts";
 import { Button } from "./Button.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { ErrorState } from "./ErrorState.tsx";
@@ -205,7 +204,3 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     </div>
   );
 }
-
-/** "Trier par Nom" — for tests and custom headers. */
-export const sortLabel = (template: string, column: string) => fill(template, { column });
-export { formatNumber };

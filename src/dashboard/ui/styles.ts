@@ -11,8 +11,10 @@ export const labelText = "block text-sm font-semibold text-gray-900";
 export const descriptionText = "mt-1 block text-sm text-gray-700";
 export const errorText = "mt-1 block text-sm font-medium text-red-800";
 
-export const popover =
-  "min-w-[var(--trigger-width)] max-w-[calc(100vw-1rem)] overflow-auto rounded-md border border-gray-300 bg-white p-1 shadow-lg outline-none";
+// The list inside scrolls, not the popover: react-aria closes a popover when something other
+// than its list scrolls (a ComboBox's list would close on the first ArrowDown otherwise).
+export const popover = "min-w-[var(--trigger-width)] max-w-[calc(100vw-1rem)] rounded-md border border-gray-300 bg-white p-1 shadow-lg outline-none";
+export const scrollingList = "max-h-72 overflow-auto outline-none";
 
 export const listItem =
   "flex cursor-default items-center rounded px-3 py-2 text-gray-900 outline-none data-[focused]:bg-brand-50 data-[focused]:text-brand-900 data-[selected]:font-semibold data-[disabled]:text-gray-500";

@@ -2,7 +2,7 @@
 // student_notifications, notification_preferences and outbox_messages tables. RLS limits
 // every call to the signed-in user's own rows (the outbox: to admins).
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
 import {
   NOTIFICATION_TYPES,
@@ -140,12 +140,12 @@ const notificationRows = z.array(
     title: z.string(),
     message: z.string(),
     priority: z.string(),
-    data: z.record(z.string(), z.unknown()).transform((d) => d as StudentNotification["data"]),
-    action_url: z.string().nullable(),
-    action_label: z.string().nullable(),
+    data: z.pipe(z.record(z.string(), z.unknown()), z.transform((d) => d as StudentNotification["data"])),
+    action_url: z.nullable(z.string()),
+    action_label: z.nullable(z.string()),
     is_read: z.boolean(),
     is_dismissed: z.boolean(),
-    expires_at: z.string().nullable(),
+    expires_at: z.nullable(z.string()),
     created_at: z.string(),
   }),
 );
@@ -180,12 +180,12 @@ const outboxRows = z.array(
     channel: z.enum(["email", "sms"]),
     recipient: z.string(),
     kind: z.string(),
-    subject: z.string().nullable(),
+    subject: z.nullable(z.string()),
     body: z.string(),
     status: z.enum(["queued", "logged", "sent", "failed"]),
-    provider: z.string().nullable(),
-    provider_id: z.string().nullable(),
-    error: z.string().nullable(),
+    provider: z.nullable(z.string()),
+    provider_id: z.nullable(z.string()),
+    error: z.nullable(z.string()),
     created_at: z.string(),
   }),
 );

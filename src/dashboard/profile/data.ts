@@ -2,7 +2,7 @@
 // (profiles, profile_contacts, student_registrations, teacher_settings), the avatars bucket
 // and the export_my_data() RPC. Rows are parsed at the boundary.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isLocale, type Locale } from "../../lib/locales.ts";
 import { MEETING_PLATFORMS } from "../../lib/forms/profile.ts";
 
@@ -10,7 +10,7 @@ const profileRow = z.object({
   id: z.string(),
   full_name: z.string(),
   preferred_locale: z.enum(["fr", "en"]),
-  avatar_url: z.string().nullable().optional().transform((v) => v ?? null),
+  avatar_url: z.pipe(z.optional(z.nullable(z.string())), z.transform((v) => v ?? null)),
 });
 export type Profile = z.infer<typeof profileRow>;
 
@@ -44,7 +44,7 @@ export async function savePreferredLocale(supabase: SupabaseClient, userId: stri
 }
 
 // ---- contacts ---------------------------------------------------------------------------
-const contactsRow = z.object({ phone: z.string().nullable() });
+const contactsRow = z.object({ phone: z.nullable(z.string()) });
 
 export async function fetchOwnContacts(supabase: SupabaseClient, userId: string): Promise<{ phone: string | null }> {
   const { data, error } = await supabase.from("profile_contacts").select("phone").eq("user_id", userId).maybeSingle();
@@ -79,8 +79,8 @@ const registrationRow = z.object({
   student_number: z.string(),
   status: z.string(),
   registered_at: z.string(),
-  programmes: z.object({ name_fr: z.string(), name_en: z.string() }).nullable(),
-  levels: z.object({ code: z.string(), name_fr: z.string(), name_en: z.string() }).nullable(),
+  programmes: z.nullable(z.object({ name_fr: z.string(), name_en: z.string() })),
+  levels: z.nullable(z.object({ code: z.string(), name_fr: z.string(), name_en: z.string() })),
 });
 
 export interface StudentRecord {
@@ -120,7 +120,7 @@ export async function exportMyData(supabase: SupabaseClient): Promise<Record<str
 // ---- teacher settings ----------------------------------------------------------------------
 const teacherSettingsRow = z.object({
   default_meeting_platform: z.enum(MEETING_PLATFORMS),
-  personal_meeting_url: z.string().nullable(),
+  personal_meeting_url: z.nullable(z.string()),
 });
 export type TeacherSettings = z.infer<typeof teacherSettingsRow>;
 export const DEFAULT_TEACHER_SETTINGS: TeacherSettings = { default_meeting_platform: "zoom", personal_meeting_url: null };

@@ -1,6 +1,6 @@
 // The profile and settings forms' shapes, shared by the dashboard and the tests. Messages
 // are keys of the profile feature's own strings (src/dashboard/profile/messages.ts, errors.*).
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A Cameroonian mobile number: +237 then 9 digits starting with 6 (spaces, dots, dashes allowed while typing). */
 const CAMEROON_MOBILE = /^\+2376\d{8}$/;
@@ -25,16 +25,15 @@ export function formatCameroonPhone(value: string): string {
 }
 
 export const identitySchema = z.object({
-  fullName: z.string().trim().min(2, { error: "nameRequired" }).max(200, { error: "nameTooLong" }),
+  fullName: z.string().check(z.trim(), z.minLength(2, { error: "nameRequired" }), z.maxLength(200, { error: "nameTooLong" })),
 });
 
 /** Empty = no phone; otherwise a Cameroonian mobile, stored as +2376XXXXXXXX. */
 export const contactsSchema = z.object({
-  phone: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || isCameroonMobile(v), { error: "phoneInvalid" })
-    .transform((v) => (v === "" ? null : normalizeCameroonPhone(v))),
+  phone: z.pipe(
+    z.string().check(z.trim(), z.refine((v) => v === "" || isCameroonMobile(v), { error: "phoneInvalid" })),
+    z.transform((v) => (v === "" ? null : normalizeCameroonPhone(v))),
+  ),
 });
 
 /**
@@ -65,26 +64,24 @@ export function passwordProblems(password: string, staff = false): PasswordProbl
 
 /** The password change form; `staff` for a teacher or an admin. */
 export function passwordChangeSchema(staff = false) {
-  return z
-    .object({ password: z.string(), passwordConfirm: z.string() })
-    .superRefine((value, ctx) => {
-      if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordRequired" });
-      else if (passwordProblems(value.password, staff).length) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordWeak" });
+  return z.object({ password: z.string(), passwordConfirm: z.string() }).check(
+    z.superRefine((value, ctx) => {
+      if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordRequired", input: value });
+      else if (passwordProblems(value.password, staff).length) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordWeak", input: value });
       else if (value.password !== value.passwordConfirm)
-        ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "passwordMismatch" });
-    });
+        ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "passwordMismatch", input: value });
+    }),
+  );
 }
 
 export const MEETING_PLATFORMS = ["zoom", "teams"] as const;
 
 export const teacherSettingsSchema = z.object({
   defaultMeetingPlatform: z.enum(MEETING_PLATFORMS, { error: "platformRequired" }),
-  personalMeetingUrl: z
-    .string()
-    .trim()
-    .max(500, { error: "urlInvalid" })
-    .refine((v) => v === "" || isHttpsUrl(v), { error: "urlInvalid" })
-    .transform((v) => (v === "" ? null : v)),
+  personalMeetingUrl: z.pipe(
+    z.string().check(z.trim(), z.maxLength(500, { error: "urlInvalid" }), z.refine((v) => v === "" || isHttpsUrl(v), { error: "urlInvalid" })),
+    z.transform((v) => (v === "" ? null : v)),
+  ),
 });
 
 export function isHttpsUrl(value: string): boolean {

@@ -3,6 +3,7 @@ import { defineConfig } from "astro/config";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
+import optimizeLocales from "@react-aria/optimize-locales-plugin";
 
 // Static pages by default; the node adapter serves only the routes that opt out of
 // prerendering (the dashboard shell, /semestre/[id], /virtual-class/[id]).
@@ -20,5 +21,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   server: { host: "127.0.0.1", port: 4321 },
-  vite: { plugins: [tailwindcss()] },
+  // React Aria ships its built-in strings (calendar, pager, "Clear"…) for 34 languages:
+  // keep the platform's two.
+  vite: { plugins: [tailwindcss(), optimizeLocales.vite({ locales: ["fr-FR", "en-US"] })] },
 });

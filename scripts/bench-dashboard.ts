@@ -17,6 +17,8 @@ process.env.E2E_SLOT = SLOT;
 const { E2E_OUT_DIR, E2E_SITE_URL } = await import("../tests/e2e/server-ports.ts");
 const HOME_BUDGET = 150 * 1024;
 const PAGE_BUDGET = 60 * 1024;
+/** --verbose lists every script each page loads. */
+const VERBOSE = process.argv.includes("--verbose");
 
 const gzipCache = new Map<string, number>();
 function gzipBytes(url: string): number {
@@ -70,6 +72,7 @@ try {
     const home = await scriptsOf(page, `${E2E_SITE_URL}/dashboard/${role}`);
     const homeBytes = sum(home);
     if (homeBytes > HOME_BUDGET) over++;
+    if (VERBOSE) for (const url of home) console.log(`      ${kb(gzipBytes(url)).padStart(9)}  ${new URL(url).pathname}`);
     console.log(`\n/dashboard/${role}: shell + home ${kb(homeBytes)} gzip JS (budget ${kb(HOME_BUDGET)})${homeBytes > HOME_BUDGET ? "  OVER" : ""}`);
     const pages = ROUTES.filter((r) => r.roles !== "signed-in" && r.roles.includes(role) && !r.path.includes(":") && r.name !== `${role}.home`);
     for (const route of pages) {
@@ -77,6 +80,7 @@ try {
       const added = sum([...scripts].filter((url) => !home.has(url)));
       if (added > PAGE_BUDGET) over++;
       console.log(`  ${route.path.padEnd(48)} +${kb(added).padStart(9)}${added > PAGE_BUDGET ? "  OVER" : ""}`);
+      if (VERBOSE) for (const url of [...scripts].filter((u) => !home.has(u))) console.log(`      ${kb(gzipBytes(url)).padStart(9)}  ${new URL(url).pathname}`);
     }
     await context.close();
   }

@@ -1,6 +1,6 @@
 // The preferred language: the interface's and the notifications'. Saving it opens the same
 // page in that language.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { localizedPath, PREFERRED_LANGUAGE_KEY, LOCALES } from "../../lib/locales.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";

@@ -199,6 +199,21 @@ test("the messages and community pages pass axe A/AA in French and English", asy
   }
 });
 
+test("a new message goes to a person picked in the searchable list", async ({ browser }) => {
+  const page = await signedIn(browser, "student");
+  await page.goto("/dashboard/student/messages");
+  await page.getByRole("button", { name: "Nouveau message" }).first().click();
+  const form = page.getByTestId("new-message-form");
+  await form.getByRole("button", { name: "Envoyer" }).click();
+  await expect(form.getByText("Choisissez un destinataire.")).toBeVisible();
+  await form.getByRole("combobox", { name: "Destinataire" }).fill("Mbarga");
+  await page.getByRole("option", { name: "Jean-Paul Mbarga (enseignant)" }).click();
+  await form.getByLabel("Message").fill("Bonjour Monsieur, voici mon plan de projet.");
+  await form.getByRole("button", { name: "Envoyer" }).click();
+  await expect(page.getByTestId("thread").getByText("Bonjour Monsieur, voici mon plan de projet.")).toBeVisible();
+  await page.context().close();
+});
+
 test("on a phone, the list comes first, then the thread with a way back", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();

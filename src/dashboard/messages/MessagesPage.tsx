@@ -4,7 +4,6 @@
 // The open conversation and tab live in the URL (?conversation=…&tab=moderation), so a
 // notification's link opens the right thread.
 import { Suspense, lazy, useState } from "react";
-import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { invalidateKeys } from "../../lib/data-cache.ts";
 import { useMessages } from "../i18n.ts";
 import type { PageProps } from "../routes.ts";
@@ -12,7 +11,7 @@ import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { cx, focusRing } from "../ui/styles.ts";
+import { Tabs } from "../ui/Tabs.tsx";
 import { Conversations } from "./Conversations.tsx";
 import { messagesMessages } from "./messages.ts";
 import { AnnouncementDialog, CourseConversationDialog, NewMessageDialog } from "./StartDialogs.tsx";
@@ -79,32 +78,25 @@ export default function MessagesPage(_: PageProps) {
       </p>
       {moderates ? (
         <Tabs
-          selectedKey={tab}
-          onSelectionChange={(key) => {
-            setTab(String(key));
+          label={m.tabs.label}
+          selected={tab}
+          onChange={(key) => {
+            setTab(key);
             writeUrl({ tab: key === "moderation" ? "moderation" : null });
           }}
-        >
-          <TabList aria-label={m.tabs.label} className="mb-4 flex gap-1 border-b border-gray-300">
-            {(["conversations", "moderation"] as const).map((id) => (
-              <Tab key={id} id={id}
-                className={({ isSelected }) => cx(
-                  "-mb-px cursor-pointer border-b-2 px-4 py-2 font-semibold", focusRing,
-                  isSelected ? "border-brand-700 text-brand-900" : "border-transparent text-gray-700 hover:text-brand-900",
-                )}>
-                {m.tabs[id]}
-              </Tab>
-            ))}
-          </TabList>
-          <TabPanel id="conversations" className={focusRing}>
-            {conversations}
-          </TabPanel>
-          <TabPanel id="moderation" className={focusRing}>
-            <Suspense fallback={<Skeleton blocks={3} />}>
-              <ModerationPanel />
-            </Suspense>
-          </TabPanel>
-        </Tabs>
+          tabs={[
+            { id: "conversations", label: m.tabs.conversations, content: conversations },
+            {
+              id: "moderation",
+              label: m.tabs.moderation,
+              content: (
+                <Suspense fallback={<Skeleton blocks={3} />}>
+                  <ModerationPanel />
+                </Suspense>
+              ),
+            },
+          ]}
+        />
       ) : (
         conversations
       )}

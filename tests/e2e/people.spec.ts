@@ -160,6 +160,10 @@ test("the students page filters by programme on the server and exports CSV", asy
   expect(text.split("\r\n")[0]).toContain("Matricule;Nom;Programme;Niveau;Statut;Solde");
   expect(text).toContain("Daniel Import");
   expect(text).not.toContain(account("student").fullName);
+  await page.getByLabel("Rechercher par nom ou matricule").fill("daniel");
+  await page.getByLabel("Rechercher par nom ou matricule").press("Enter");
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.locator("tbody tr")).toContainText("Daniel Import");
 
   await page.goto("/dashboard/admin/teachers");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enseignants");

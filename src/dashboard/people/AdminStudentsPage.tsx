@@ -1,6 +1,7 @@
 // Students (admin): this academic year's registrations with matricule, programme, level,
 // status and balance; filtered by school, programme, level and status on the server; CSV export.
 import { useState } from "react";
+import { Input, Label, SearchField } from "react-aria-components";
 import { formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
@@ -9,6 +10,7 @@ import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
+import { inputBox, labelText } from "../ui/styles.ts";
 import type { PageProps } from "../routes.ts";
 import MfaBanner from "./MfaBanner.tsx";
 import { FilterSelect } from "./NativeSelect.tsx";
@@ -65,6 +67,15 @@ export default function AdminStudentsPage(_: PageProps) {
         empty={<EmptyState headingLevel={3} title={s.empty} />}
         filters={
           <>
+            <SearchField
+              defaultValue={filters.search ?? ""}
+              onSubmit={(value) => setFilter("search", value.trim())}
+              onClear={() => setFilter("search", "")}
+              className="flex min-w-48 flex-col gap-1"
+            >
+              <Label className={labelText}>{s.searchLabel}</Label>
+              <Input className={inputBox} />
+            </SearchField>
             <FilterSelect
               label={s.school}
               allLabel={s.all}

@@ -817,6 +817,33 @@ const SPECS: TableSpec[] = [
       },
     ],
   },
+
+  // People (issue 10) ------------------------------------------------------------------------
+  {
+    table: "audit_log",
+    scenarios: [
+      {
+        name: "a role granted by an admin",
+        row: () => ({ id: uid(), action: "role.granted", target_type: "user", target_id: tag(), details: { role: "teacher" } }),
+        select: ADMIN,
+        insert: NOBODY,
+        update: { patch: () => ({ action: "role.removed" }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "security_settings",
+    scenarios: [
+      {
+        name: "the platform's one row",
+        existing: () => ({ id: true }),
+        select: ADMIN,
+        update: { patch: () => ({ require_admin_mfa: true }), allowed: ADMIN },
+        delete: NOBODY,
+      },
+    ],
+  },
 ];
 
 describe("RLS matrix", () => {

@@ -34,7 +34,7 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.ts",
     url: `${E2E_SITE_URL}/`,
-    timeout: 180_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",

@@ -71,7 +71,8 @@ function freePort(): Promise<number> {
 
 async function serve(outDir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [`${outDir}/server/entry.mjs`], {
+  // As production serves it (src/server/serve.ts); the weights below re-gzip each body anyway.
+  const child = spawn(process.execPath, ["src/server/serve.ts", outDir], {
     stdio: "ignore",
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port) },
   });

@@ -26,7 +26,7 @@ if (build.status !== 0) {
 const stack = await startLocalStack({ keys, port: E2E_API_PORT, siteUrl: E2E_SITE_URL, captureEmails: true });
 // The browser tests act as the worker or an admin would (tests/e2e/stack.ts reads this).
 writeFileSync(E2E_STACK_FILE, JSON.stringify({ url: stack.url, ...keys }));
-const site = spawn(process.execPath, [`${OUT_DIR}/server/entry.mjs`], {
+const site = spawn(process.execPath, ["src/server/serve.ts", OUT_DIR], {
   stdio: "inherit",
   env: { ...process.env, ...publicEnv, HOST: "127.0.0.1", PORT: String(E2E_SITE_PORT) },
 });

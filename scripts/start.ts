@@ -65,7 +65,8 @@ const stack = await startLocalStack({
 }).catch((error: Error) => fail(`The local Supabase stack did not start: ${error.message}`));
 
 const children: ChildProcess[] = [
-  spawn(process.execPath, ["dist/server/entry.mjs"], {
+  // Our server around the adapter's handler: precompressed files, cache and security headers.
+  spawn(process.execPath, ["src/server/serve.ts", "dist"], {
     stdio: "inherit",
     env: { ...process.env, ...env, HOST, PORT: String(SITE_PORT) },
   }),

@@ -1,16 +1,14 @@
 // The reset/update password page: reached from the recovery link (supabase-js reads the
 // session from the URL: PASSWORD_RECOVERY) or signed in. Never redirected away (SPEC §4).
 import { useState, type SubmitEvent } from "react";
-import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useTranslations } from "../../lib/i18n.ts";
+import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
-import { fieldErrors, newPasswordSchema } from "../../lib/forms/auth.ts";
 import { Field, FormAlert, Notice, Submit, linkClass, primaryButton } from "./ui.tsx";
 import { explain, type ShownError } from "./errors.ts";
-import { useAuthState } from "./hooks.ts";
+import { authClient, loadForms, useAuthState } from "./session.ts";
 
-export default function ResetPasswordForm({ locale }: { locale: Locale }) {
-  const t = useTranslations(locale);
+export default function ResetPasswordForm({ locale, messages }: { locale: Locale; messages: Messages }) {
+  const t = createTranslate(messages);
   const auth = useAuthState();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<ShownError | null>(null);
@@ -43,7 +41,10 @@ export default function ResetPasswordForm({ locale }: { locale: Locale }) {
     event.preventDefault();
     setFormError(null);
     const form = new FormData(event.currentTarget);
-    const parsed = newPasswordSchema.safeParse({ password: form.get("password") ?? "", passwordConfirm: form.get("passwordConfirm") ?? "" });
+    const forms = await loadForms().catch((thrown: unknown) => void setFormError(explain(t, thrown)));
+    if (!forms) return;
+    const { fieldErrors } = forms;
+    const parsed = forms.newPasswordSchema.safeParse({ password: form.get("password") ?? "", passwordConfirm: form.get("passwordConfirm") ?? "" });
     if (!parsed.success) {
       setErrors(Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k, t(v)])));
       return;
@@ -51,7 +52,7 @@ export default function ResetPasswordForm({ locale }: { locale: Locale }) {
     setErrors({});
     setBusy(true);
     try {
-      const { error } = await getSupabase().auth.updateUser({ password: parsed.data.password });
+      const { error } = await (await authClient()).updateUser({ password: parsed.data.password });
       if (error) return setFormError(explain(t, error));
       setDone(true);
     } catch (thrown) {

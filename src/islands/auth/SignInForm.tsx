@@ -2,22 +2,21 @@
 // (created on first use, sent by SMS to a phone by default); then the second factor when
 // the account has one; then back to the page that asked, or the dashboard.
 import { useState, type SubmitEvent } from "react";
-import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useTranslations } from "../../lib/i18n.ts";
+import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { DEFAULT_OTP_CHANNEL, OTP_CREATES_USER } from "../../lib/constants.ts";
 import { afterSignInPath } from "../../lib/auth/redirects.ts";
 import { needsSecondFactor } from "../../lib/auth/assurance.ts";
-import { codeSchema, fieldErrors, identifierOf, otpRequestSchema, passwordSignInSchema, type Channel } from "../../lib/forms/auth.ts";
+import type { Channel, fieldErrors } from "../../lib/forms/auth.ts";
 import { Field, FormAlert, IdentifierTabs, Notice, Submit, Tabs, linkClass } from "./ui.tsx";
 import { explain, type ShownError } from "./errors.ts";
-import { useSignedInRedirect } from "./hooks.ts";
-import MfaChallenge from "./MfaChallenge.tsx";
+import { authClient, loadForms, useSignedInRedirect, warmAuthClient } from "./session.ts";
+import MfaChallengeForm from "./MfaChallengeForm.tsx";
 
 type Step = { kind: "credentials" } | { kind: "code"; to: { email: string } | { phone: string } } | { kind: "mfa" };
 
-export default function SignInForm({ locale }: { locale: Locale }) {
-  const t = useTranslations(locale);
+export default function SignInForm({ locale, messages }: { locale: Locale; messages: Messages }) {
+  const t = createTranslate(messages);
   const [method, setMethod] = useState<"password" | "otp">("password");
   const [channel, setChannel] = useState<Channel>("email");
   const [step, setStep] = useState<Step>({ kind: "credentials" });
@@ -31,7 +30,7 @@ export default function SignInForm({ locale }: { locale: Locale }) {
   const goOn = () => window.location.assign(afterSignInPath(locale, window.location.search));
 
   async function afterSignIn() {
-    const { data } = await getSupabase().auth.mfa.getAuthenticatorAssuranceLevel();
+    const { data } = await (await authClient()).mfa.getAuthenticatorAssuranceLevel();
     if (needsSecondFactor(data)) return setStep({ kind: "mfa" });
     goOn();
   }
@@ -51,12 +50,17 @@ export default function SignInForm({ locale }: { locale: Locale }) {
     }
   }
 
-  function validate<T>(result: { success: true; data: T } | { success: false; error: import("zod").ZodError }): T | null {
+  /** The form schemas, loaded with the auth client (at the first focus, at the latest now). */
+  async function schemas() {
+    return loadForms().catch((thrown: unknown) => void setFormError(explain(t, thrown)));
+  }
+
+  function validate<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] }, forms: { fieldErrors: typeof fieldErrors }): T | null {
     if (result.success) {
       setErrors({});
       return result.data;
     }
-    const found = fieldErrors(result.error);
+    const found = forms.fieldErrors(result.error);
     setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v)])));
     return null;
   }
@@ -65,11 +69,14 @@ export default function SignInForm({ locale }: { locale: Locale }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const raw = { channel, email: form.get("email") ?? "", phone: form.get("phone") ?? "", password: form.get("password") ?? "" };
+    const forms = await schemas();
+    if (!forms) return;
+    const { identifierOf } = forms;
     if (method === "password") {
-      const data = validate(passwordSignInSchema.safeParse(raw));
+      const data = validate(forms.passwordSignInSchema.safeParse(raw), forms);
       if (!data) return;
       await run(async () => {
-        const { error } = await getSupabase().auth.signInWithPassword({ ...identifierOf(data), password: data.password } as never);
+        const { error } = await (await authClient()).signInWithPassword({ ...identifierOf(data), password: data.password } as never);
         if (error) {
           setHandling(false);
           return setFormError(explain(t, error));
@@ -77,7 +84,7 @@ export default function SignInForm({ locale }: { locale: Locale }) {
         await afterSignIn();
       });
     } else {
-      const data = validate(otpRequestSchema.safeParse(raw));
+      const data = validate(forms.otpRequestSchema.safeParse(raw), forms);
       if (!data) return;
       const to = identifierOf(data);
       await run(async () => {
@@ -90,18 +97,21 @@ export default function SignInForm({ locale }: { locale: Locale }) {
 
   async function sendCode(to: { email: string } | { phone: string }) {
     const options = "phone" in to ? { shouldCreateUser: OTP_CREATES_USER, channel: DEFAULT_OTP_CHANNEL } : { shouldCreateUser: OTP_CREATES_USER, emailRedirectTo: window.location.origin + localizedPath(locale, "/dashboard") };
-    const { error } = await getSupabase().auth.signInWithOtp({ ...to, options } as never);
+    const { error } = await (await authClient()).signInWithOtp({ ...to, options } as never);
     if (error) throw error;
   }
 
   async function onCode(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (step.kind !== "code") return;
-    const data = validate(codeSchema.safeParse({ code: new FormData(event.currentTarget).get("code") }));
+    const code = new FormData(event.currentTarget).get("code");
+    const forms = await schemas();
+    if (!forms) return;
+    const data = validate(forms.codeSchema.safeParse({ code }), forms);
     if (!data) return;
     await run(async () => {
       const params = "phone" in step.to ? { phone: step.to.phone, token: data.code, type: "sms" as const } : { email: step.to.email, token: data.code, type: "email" as const };
-      const { error } = await getSupabase().auth.verifyOtp(params);
+      const { error } = await (await authClient()).verifyOtp(params);
       if (error) {
         setHandling(false);
         return setFormError(explain(t, error));
@@ -115,7 +125,7 @@ export default function SignInForm({ locale }: { locale: Locale }) {
     const to = step.to;
     await run(async () => {
       if ("phone" in to) {
-        const { error } = await getSupabase().auth.resend({ type: "sms", phone: to.phone });
+        const { error } = await (await authClient()).resend({ type: "sms", phone: to.phone });
         if (error) throw error;
       } else {
         await sendCode(to);
@@ -126,10 +136,11 @@ export default function SignInForm({ locale }: { locale: Locale }) {
 
   if (step.kind === "mfa") {
     return (
-      <MfaChallenge
-        locale={locale}
+      <MfaChallengeForm
+        auth={authClient}
+        t={t}
         onVerified={goOn}
-        onCancel={() => void getSupabase().auth.signOut({ scope: "local" }).then(() => window.location.reload())}
+        onCancel={() => void authClient().then((auth) => auth.signOut({ scope: "local" })).then(() => window.location.reload())}
       />
     );
   }
@@ -149,7 +160,7 @@ export default function SignInForm({ locale }: { locale: Locale }) {
   }
 
   return (
-    <form method="post" noValidate onSubmit={onCredentials} className="mt-6 flex flex-col gap-4" aria-busy={busy}>
+    <form method="post" noValidate onSubmit={onCredentials} className="mt-6 flex flex-col gap-4" aria-busy={busy} {...warmAuthClient}>
       <Tabs
         label={t("auth.method.label")}
         value={method}

@@ -1,18 +1,17 @@
 // Sign-up (SPEC §5): e-mail or phone, a password the server judges (a weak one comes back
 // with its reasons, shown in the user's language), the name for the profile.
 import { useState, type SubmitEvent } from "react";
-import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useTranslations } from "../../lib/i18n.ts";
+import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { DEFAULT_OTP_CHANNEL } from "../../lib/constants.ts";
 import { afterSignInPath } from "../../lib/auth/redirects.ts";
-import { fieldErrors, identifierOf, signUpSchema, type Channel } from "../../lib/forms/auth.ts";
+import type { Channel } from "../../lib/forms/auth.ts";
 import { Field, FormAlert, IdentifierTabs, Notice, Submit, linkClass } from "./ui.tsx";
 import { explain, type ShownError } from "./errors.ts";
-import { useSignedInRedirect } from "./hooks.ts";
+import { authClient, loadForms, useSignedInRedirect, warmAuthClient } from "./session.ts";
 
-export default function SignUpForm({ locale }: { locale: Locale }) {
-  const t = useTranslations(locale);
+export default function SignUpForm({ locale, messages }: { locale: Locale; messages: Messages }) {
+  const t = createTranslate(messages);
   const [channel, setChannel] = useState<Channel>("email");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<ShownError | null>(null);
@@ -25,7 +24,10 @@ export default function SignUpForm({ locale }: { locale: Locale }) {
     event.preventDefault();
     setFormError(null);
     const form = new FormData(event.currentTarget);
-    const parsed = signUpSchema.safeParse({
+    const forms = await loadForms().catch((thrown: unknown) => void setFormError(explain(t, thrown)));
+    if (!forms) return;
+    const { fieldErrors, identifierOf } = forms;
+    const parsed = forms.signUpSchema.safeParse({
       channel,
       email: form.get("email") ?? "",
       phone: form.get("phone") ?? "",
@@ -41,7 +43,7 @@ export default function SignUpForm({ locale }: { locale: Locale }) {
     setBusy(true);
     try {
       const data = parsed.data;
-      const { data: result, error } = await getSupabase().auth.signUp({
+      const { data: result, error } = await (await authClient()).signUp({
         ...identifierOf(data),
         password: data.password,
         options: {
@@ -65,7 +67,7 @@ export default function SignUpForm({ locale }: { locale: Locale }) {
   if (notice) return <div className="mt-6"><Notice>{notice}</Notice></div>;
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-busy={busy}>
+    <form method="post" noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-busy={busy} {...warmAuthClient}>
       <IdentifierTabs t={t} value={channel} onChange={(value) => (setChannel(value), setErrors({}))} />
       <FormAlert message={formError?.message ?? (errors.form && !errors.email && !errors.phone ? errors.form : null)} items={formError?.items} />
       <Field id="sign-up-name" name="fullName" autoComplete="name" label={t("auth.fields.fullName")} error={errors.fullName} />

@@ -1,5 +1,5 @@
 // Server answers to form messages in the user's language (weak password reasons included).
-import type { TFunction } from "i18next";
+import type { Translate } from "../../lib/translate.ts";
 import { authErrorKey, weakPasswordReasonKeys, type AuthErrorLike } from "../../lib/auth/messages.ts";
 
 export interface ShownError {
@@ -7,7 +7,8 @@ export interface ShownError {
   items?: string[];
 }
 
-export function explain(t: TFunction, error: unknown): ShownError {
+/** `t`: the islands' Translate or the dashboard's i18next TFunction. */
+export function explain(t: Translate | ((key: string) => string), error: unknown): ShownError {
   const e = (error ?? {}) as AuthErrorLike;
   const key = authErrorKey(e);
   if (e.code === "weak_password") return { message: t(key), items: weakPasswordReasonKeys(e.reasons ?? ["unknown"]).map((k) => t(k)) };

@@ -1,13 +1,10 @@
-// What every authentication island needs: the session store started, and the SPEC §4
-// redirect of a signed-in user (confirmed e-mail, no pending second factor) away from the
-// sign-in, sign-up and forgot-password pages, after 200 ms, at most 5 times per 30 s.
-import { useEffect, useRef } from "react";
+// The session hooks on full supabase-js, for the dashboard (which loads it anyway): the
+// same store and redirect rules as the sign-in pages' ./session.ts.
 import { useStore } from "@nanostores/react";
 import { $auth, ensureSessionStore } from "../../lib/auth/client.ts";
-import { signedInRedirect, takeStoredRedirect } from "../../lib/auth/redirects.ts";
-import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import type { Locale } from "../../lib/locales.ts";
+import { useSignedInRedirectWith } from "./redirect-hook.ts";
 
 export function useAuthState() {
   ensureSessionStore();
@@ -16,33 +13,5 @@ export function useAuthState() {
 
 /** `paused` while the form itself is signing in (it navigates, or asks for a code). */
 export function useSignedInRedirect(locale: Locale, paused: boolean): void {
-  const state = useAuthState();
-  const done = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // The planned redirect survives the session store's next updates (a session from a link
-  // in the URL arrives as INITIAL_SESSION then SIGNED_IN); only leaving the page cancels it.
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (paused || done.current || state.loading || !state.session || !state.user) return;
-    const plan = signedInRedirect({
-      path: window.location.pathname,
-      search: window.location.search,
-      locale,
-      authenticated: true,
-      emailConfirmed: Boolean(state.user.email_confirmed_at || state.user.phone_confirmed_at),
-    });
-    if (!plan) return;
-    let cancelled = false;
-    void (async () => {
-      // A user who still owes a second factor stays to give it.
-      const { data } = await getSupabase().auth.mfa.getAuthenticatorAssuranceLevel();
-      if (cancelled || done.current || needsSecondFactor(data)) return;
-      if (!takeStoredRedirect(sessionStorage)) return;
-      done.current = true;
-      timer.current = setTimeout(() => window.location.replace(plan.to), plan.delayMs);
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [state.loading, state.session, state.user, paused, locale]);
+  useSignedInRedirectWith(useAuthState(), () => getSupabase().auth, locale, paused);
 }

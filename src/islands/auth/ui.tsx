@@ -2,7 +2,6 @@
 // error, the form-level alert, notices, tabs and the submit button. Inputs are
 // uncontrolled so that what is typed before hydration stays.
 import { useEffect, useState, type ReactNode } from "react";
-import type { TFunction } from "i18next";
 import type { Channel } from "../../lib/forms/auth.ts";
 
 export const inputClass =
@@ -100,7 +99,7 @@ export function Tabs<T extends string>({ label, value, options, onChange }: { la
 }
 
 /** E-mail or phone: how the person identifies itself (sign-in and sign-up). */
-export function IdentifierTabs({ t, value, onChange }: { t: TFunction; value: Channel; onChange: (value: Channel) => void }) {
+export function IdentifierTabs({ t, value, onChange }: { t: (key: string) => string; value: Channel; onChange: (value: Channel) => void }) {
   return (
     <Tabs
       label={t("auth.identifier.label")}

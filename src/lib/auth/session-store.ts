@@ -5,7 +5,7 @@
 // recheck on tab focus and pause while hidden, cross-tab broadcast, removal of an invalid
 // stored session, and a warning for a stale session carried in a URL.
 import { computed, map } from "nanostores";
-import type { AuthChangeEvent, Session, SupabaseClient, User } from "@supabase/supabase-js";
+import type { AuthChangeEvent, GoTrueClient as AuthClient, Session, User } from "@supabase/auth-js";
 import { REFRESH_RETRY_BASE_MS, SESSION_LOADING_TIMEOUT_MS, URL_SESSION_MAX_AGE_S } from "../constants.ts";
 import { isRetryable } from "../errors/classify.ts";
 import { AUTH_STORAGE_KEY } from "../auth-storage.ts";
@@ -70,7 +70,7 @@ export function refreshBackoffMs(attempt: number): number {
  * doubling back-off; a non-retryable failure removes the session (SPEC §4).
  */
 export async function refreshWithBackoff(
-  client: Pick<SupabaseClient["auth"], "refreshSession" | "signOut">,
+  client: Pick<AuthClient, "refreshSession" | "signOut">,
   { maxAttempts = 5, sleep = defaultSleep }: { maxAttempts?: number; sleep?: (ms: number) => Promise<void> } = {},
 ): Promise<Session | null> {
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
@@ -122,8 +122,11 @@ export interface SessionStoreEnv {
 
 export const AUTH_BROADCAST_CHANNEL = "uel-auth-events";
 
-/** Starts mirroring the client's session into $auth; returns a stop function. */
-export function startSessionStore(makeClient: () => SupabaseClient, env: SessionStoreEnv = browserEnv()): () => void {
+/**
+ * Starts mirroring the client's session into $auth; returns a stop function. The client is
+ * supabase-js (dashboard) or the auth-only client (sign-in pages): only `.auth` is used.
+ */
+export function startSessionStore(makeClient: () => { auth: AuthClient }, env: SessionStoreEnv = browserEnv()): () => void {
   const now = env.now ?? Date.now;
   $auth.set(initial());
 

@@ -1,0 +1,58 @@
+// The site's production server: `node src/server/serve.ts` (after `npm run build`), used
+// by `npm start`, the browser tests and a school's deployment. Static files come from
+// dist/client precompressed with the right cache headers (./static.ts); the pages rendered
+// on demand go to the @astrojs/node handler; every response carries the security headers.
+// HOST and PORT as for the adapter (127.0.0.1:4321 by default); DIST_DIR picks another
+// build folder (the tests build into dist-test/).
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { SECURITY_HEADERS_FILE } from "../lib/security/headers.ts";
+import { createStaticHandler } from "./static.ts";
+
+type NodeHandler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, next?: (error?: unknown) => void) => void | Promise<void>;
+
+export async function startServer({ dist = process.env.DIST_DIR ?? "dist", host = process.env.HOST ?? "127.0.0.1", port = Number(process.env.PORT ?? 4321) } = {}) {
+  const root = resolve(dist);
+  const { headers } = JSON.parse(readFileSync(join(root, SECURITY_HEADERS_FILE), "utf8")) as { headers: Record<string, string> };
+  // The adapter's entry starts its own server unless told not to; we only want its handler.
+  process.env.ASTRO_NODE_AUTOSTART = "disabled";
+  const { handler } = (await import(pathToFileURL(join(root, "server", "entry.mjs")).href)) as { handler: NodeHandler };
+  const serveStatic = createStaticHandler({ root: join(root, "client"), headers });
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      try {
+        if (await serveStatic(req, res)) return;
+        // Astro's answer: a page rendered on demand sets its own policy (src/middleware.ts),
+        // which takes precedence over these defaults.
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        res.setHeader("Cache-Control", "no-cache");
+        await handler(req, res);
+      } catch (error) {
+        console.error(error);
+        if (!res.headersSent) (res.statusCode = 500), res.end("Internal server error");
+        else res.destroy();
+      }
+    })();
+  });
+  await new Promise<void>((ready, fail) => {
+    server.once("error", fail);
+    server.listen(port, host, () => ready());
+  });
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const server = await startServer({ dist: process.argv[2] ?? process.env.DIST_DIR ?? "dist" });
+  const address = server.address();
+  console.log(`Site server listening on http://${typeof address === "object" && address ? `${address.address}:${address.port}` : address}`);
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

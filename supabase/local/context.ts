@@ -4,6 +4,7 @@
 import type { App, InMemoryEmailDriver } from "@supabase/lite";
 import type { PgliteConnection } from "@supabase/lite/pglite";
 import type { LocalKeys } from "./env.ts";
+import { DIGITS, LOWER, STAFF_MIN_LENGTH, STAFF_REQUIRED_CHARACTERS, UPPER } from "../functions/_shared/password-policy.ts";
 
 /** A password rule as GoTrue applies it: a minimum length and character classes. */
 export interface PasswordRule {
@@ -44,10 +45,6 @@ export interface LocalAuthOptions {
   staffPasswordPolicy?: Partial<PasswordRule>;
 }
 
-export const LOWER = "abcdefghijklmnopqrstuvwxyz";
-export const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-export const DIGITS = "0123456789";
-export const SYMBOLS = "!@#$%^&*()_+-=[]{};':\"|<>?,./`~";
 
 export interface AuthSettings {
   emailConfirmations: boolean;
@@ -75,8 +72,8 @@ export function authSettings(options: LocalAuthOptions = {}): AuthSettings {
     },
     passwordPolicy: { minLength: 8, requiredCharacters: [LOWER + UPPER, DIGITS], refuseLeaked: true, ...options.passwordPolicy },
     staffPasswordPolicy: {
-      minLength: 12,
-      requiredCharacters: [LOWER, UPPER, DIGITS, SYMBOLS],
+      minLength: STAFF_MIN_LENGTH,
+      requiredCharacters: STAFF_REQUIRED_CHARACTERS,
       refuseLeaked: true,
       ...options.staffPasswordPolicy,
     },

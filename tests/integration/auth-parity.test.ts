@@ -120,6 +120,16 @@ describe("password rules (GoTrue's weak_password reasons)", () => {
     const [{ id: studentId }] = await stack().sql<{ id: string }>("select id from auth.users where email = $1", [student.email]);
     expect((await admin.auth.admin.updateUserById(studentId, { password: "etudiant2026" })).error).toBeNull();
     await admin.auth.admin.updateUserById(studentId, { password: student.password });
+    // Creating a teacher through the admin-users function: the function checks the staff
+    // rule itself, as a hosted GoTrue only knows everyone's.
+    const admin1 = await signInAs(stack(), DEMO_ACCOUNTS.find((a) => a.role === "admin")!.email, DEMO_ACCOUNTS.find((a) => a.role === "admin")!.password);
+    const create = (password: string) =>
+      admin1.functions.invoke("admin-users", { body: { action: "create", email: "prof.neuf@example.cm", full_name: "Prof Neuf", password, roles: ["teacher"] } });
+    const refused = await create("professeur2026");
+    expect((refused.error as { context?: Response }).context?.status).toBe(400);
+    expect(await (refused.error as { context: Response }).context.json()).toEqual({ error: "weak_password", reasons: ["characters"] });
+    expect(await stack().sql("select 1 from auth.users where email = 'prof.neuf@example.cm'")).toHaveLength(0);
+    expect((await create("Professeur-Neuf-2026")).error).toBeNull();
     // A teacher changing its own password gets the staff rule too.
     const self = await signInAs(stack(), teacher.email, teacher.password);
     const own = await self.auth.updateUser({ password: "enseignant2026" });

@@ -15,6 +15,7 @@
 import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
 import { z } from "zod";
 import { addError, checkRows, MAX_IMPORT_ROWS, type CheckedRow } from "../../../src/lib/people/student-import.ts";
+import { staffPasswordReasons } from "../_shared/password-policy.ts";
 
 const ROLES = ["student", "teacher", "admin"] as const;
 /** A ban long enough to mean "disabled" (GoTrue takes a Go duration). */
@@ -199,6 +200,9 @@ async function list(url: string, service: SupabaseClient, body: Extract<Body, { 
 async function create(service: SupabaseClient, caller: Caller, body: Extract<Body, { action: "create" }>): Promise<Response> {
   if (!body.email && !body.phone) return fail(400, "contact_required");
   if (body.invite && !body.email) return fail(400, "invite_needs_email");
+  // Teachers' and admins' passwords follow the staff rule, which GoTrue cannot know.
+  const staffReasons = body.password && body.roles.some((role) => role !== "student") ? staffPasswordReasons(body.password) : [];
+  if (staffReasons.length) return fail(400, "weak_password", { reasons: staffReasons });
   const metadata = { full_name: body.full_name };
   const { data, error } = body.invite
     ? await service.auth.admin.inviteUserByEmail(body.email!, { data: metadata, redirectTo: body.redirect_to })

@@ -17,7 +17,12 @@ async function signIn(page: Page, email: string, password: string, prefix = "") 
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  // React Aria's live announcer keeps, for a few seconds, copies of what it announced from a
+  // dialog that has since closed (role="img" pointing at the gone title): not page content.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .exclude("[data-live-announcer]")
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 

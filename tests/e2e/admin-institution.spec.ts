@@ -2,10 +2,36 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { serviceClient } from "./stack.ts";
 
 const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
 // Long forms, each checked by axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
+
+// Other specs share this stack and read the demo year (the students page lists the current
+// year's registrations): put back the current semester and the settings changed here.
+let saved: { semesterId: string; yearId: string; settings: Record<string, unknown> } | undefined;
+test.beforeAll(async () => {
+  const service = serviceClient();
+  const semester = await service.from("semesters").select("id, academic_year_id").eq("is_current", true).single();
+  const settings = await service.from("institution_settings").select("*").single();
+  if (semester.error || settings.error) throw semester.error ?? settings.error;
+  saved = { semesterId: semester.data.id, yearId: semester.data.academic_year_id, settings: settings.data };
+});
+test.afterAll(async () => {
+  if (!saved) return;
+  const service = serviceClient();
+  for (const step of [
+    () => service.from("semesters").update({ is_current: false }).neq("id", saved!.semesterId),
+    () => service.from("academic_years").update({ is_current: false }).neq("id", saved!.yearId),
+    () => service.from("academic_years").update({ is_current: true }).eq("id", saved!.yearId),
+    () => service.from("semesters").update({ is_current: true }).eq("id", saved!.semesterId),
+    () => service.from("institution_settings").update(saved!.settings).eq("id", true),
+  ]) {
+    const { error } = await step();
+    if (error) throw error;
+  }
+});
 
 async function signInAsAdmin(page: Page) {
   await page.goto("/login");

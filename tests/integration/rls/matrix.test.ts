@@ -844,7 +844,56 @@ const SPECS: TableSpec[] = [
       },
     ],
   },
+  // Courses and timetable (issue 11) --------------------------------------------------------
+  {
+    table: "teaching_units",
+    scenarios: [
+      {
+        name: "a UE of the current semester",
+        row: (w) => ({
+          id: uid(), code: `UE-${tag().toUpperCase()}`, title_fr: "UE test", title_en: "Test UE", credits: 3,
+          semester_id: currentSemester, school_id: w.school, programme_id: w.programme, level_code: "L2",
+        }),
+        select: SIGNED_IN,
+        insert: ADMIN,
+        update: { patch: () => ({ credits: 4 }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "course_materials",
+    scenarios: [
+      {
+        name: "a link of courseA",
+        row: (w) => ({ id: uid(), course_id: w.courseA, week: 3, title: "Lecture", kind: "link", url: "https://example.org/a" }),
+        select: COURSE_A_MEMBERS,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ title: "Lecture (v2)" }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+    ],
+  },
+  {
+    table: "meeting_host_links",
+    scenarios: [
+      {
+        name: "the start link of a session of courseA",
+        row: (w) => ({ id: uid(), course_id: w.courseA, schedule_event_id: w.eventA, start_url: `https://zoom.us/s/8123?zak=${tag()}` }),
+        key: ["id"],
+        select: COURSE_A_STAFF,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ start_url: "https://zoom.us/s/8123?zak=new" }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+    ],
+  },
 ];
+// The current semester, for the rows above that need one.
+let currentSemester = "";
+beforeAll(async () => {
+  currentSemester = (await stack().sql<{ id: string }>("select id from public.semesters where is_current"))[0].id;
+});
 
 describe("RLS matrix", () => {
   it("covers every table in schema public", async () => {

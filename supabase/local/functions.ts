@@ -30,7 +30,9 @@ export function serveFunction(request: Request, keys: LocalKeys): Promise<Respon
 
 async function callFunction(request: Request, name: string, keys: LocalKeys): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
-  const apikey = request.headers.get("apikey");
+  // Calendar apps cannot send headers: the publishable key may come in the query (as the
+  // hosted gateway accepts it), e.g. the calendar-feed URL.
+  const apikey = request.headers.get("apikey") ?? new URL(request.url).searchParams.get("apikey");
   if (apikey !== keys.publishableKey && apikey !== keys.secretKey) {
     return json(401, { message: "Missing or invalid apikey" });
   }

@@ -7,6 +7,7 @@ import { createClient } from "@supabase/supabase-js";
 import { readConfig } from "./config.ts";
 import { runTick } from "./tick.ts";
 import { recordTick, type TickRecord } from "./heartbeat.ts";
+import { runReconcile } from "./payments.ts";
 import { createMessageSender } from "../src/lib/messaging/index.ts";
 import { WORKER_SCHEDULE } from "../src/lib/notifications/rules.ts";
 
@@ -29,6 +30,11 @@ let running: Promise<boolean> | undefined;
 function tick(): Promise<boolean> {
   const startedAt = new Date();
   running ??= runTick(supabase, startedAt, sender)
+    .then(async (result) => {
+      // Payments still open after a few minutes: asked again, expired when stale.
+      const payments = await runReconcile(supabase, process.env, startedAt).catch((error: Error) => ({ error: error.message }));
+      return { ...result, payments };
+    })
     .then((result): TickRecord => (log({ event: "tick", ...result }), { startedAt, source: "cron", result }))
     .catch((error: Error): TickRecord => (log({ event: "tick_failed", error: error.message }), { startedAt, source: "cron", error: error.message }))
     .then(async (record) => {

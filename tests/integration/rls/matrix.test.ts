@@ -619,7 +619,8 @@ const SPECS: TableSpec[] = [
         dependents: [{ table: "receipts", column: "payment_id" }],
         row: (w) => ({ id: uid(), student_id: w.ids.studentA, amount_xaf: 25000, method: "mtn_momo", status: "pending" }),
         select: ["studentA", "admin"],
-        insert: ["studentA", "admin"],
+        // Students pay through payments-initiate and submit_bank_slip, never by writing rows.
+        insert: ADMIN,
         update: { patch: () => ({ status: "failed" }), allowed: ADMIN },
         delete: NOBODY,
       },

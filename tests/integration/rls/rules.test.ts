@@ -121,8 +121,8 @@ describe("applications", () => {
 });
 
 describe("money", () => {
-  it("a payment confirmed by the bursar gets a numbered receipt the student can read", async () => {
-    const { data: payment, error } = await w.clients.studentA
+  it("a payment recorded then confirmed by the bursar gets a numbered receipt the student can read", async () => {
+    const { data: payment, error } = await w.clients.admin
       .from("payments")
       .insert({ student_id: IDS.studentA, amount_xaf: 150000, method: "orange_money", payer_phone: "+237 6 99 00 00 00" })
       .select("id, status")

@@ -33,6 +33,7 @@ describe("storage", () => {
     const rows = await stack().sql<{ id: string; public: boolean }>("select id, public from storage.buckets order by id");
     expect(rows).toEqual([
       { id: "avatars", public: true },
+      { id: "bank-slips", public: false },
       { id: "course-materials", public: false },
       { id: "documents", public: false },
       { id: "message-attachments", public: false },

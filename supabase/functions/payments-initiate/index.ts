@@ -1,0 +1,71 @@
+// "Payer" on student/payments: POST /functions/v1/payments-initiate with the student's
+// token and { student_fee_id, instalment_id (null: the registration fee), channel, phone,
+// amount_xaf? }. Checks the line is the caller's and still owed, opens the payment (its
+// idempotency key stored first), asks the provider (the simulator unless
+// PAYMENTS_PROVIDER=live) and answers the payment { id, status }. The page then follows
+// it live (realtime on payments). Repeating the request with the same Idempotency-Key
+// header answers the same payment.
+import { payRequestSchema, normalizeMobile } from "../../../src/lib/finance/rules.ts";
+import { providersFromEnv, startPayment } from "../../../src/lib/finance/payments.ts";
+import { CORS, env, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
+
+const processEnv = () => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
+  ?? (globalThis as { Deno?: { env: { toObject(): Record<string, string> } } }).Deno?.env.toObject() ?? {};
+
+export default async function paymentsInitiate(request: Request): Promise<Response> {
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...CORS, "access-control-allow-headers": `${CORS["access-control-allow-headers"]}, idempotency-key` } });
+  if (request.method !== "POST") return fail(405, "method_not_allowed");
+  const service = serviceClient();
+  try {
+    const token = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
+    if (!token || token === env("SUPABASE_ANON_KEY") || token.split(".").length !== 3) return fail(401, "not_signed_in");
+    const { data: user, error: userError } = await service.auth.getUser(token);
+    if (userError || !user.user) return fail(401, "not_signed_in");
+    const parsed = payRequestSchema.safeParse(await request.json().catch(() => null));
+    if (!parsed.success) return fail(400, "invalid_request", { issues: parsed.error.issues.map((i) => i.message) });
+    const input = parsed.data;
+    const idempotency = request.headers.get("idempotency-key");
+    if (idempotency && !/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(idempotency)) {
+      return fail(400, "invalid_idempotency_key");
+    }
+
+    // The line must be on the caller's own bill and still owed.
+    let query = service.from("student_dues").select("remaining_xaf, has_pending, label_fr, position, instalment_count")
+      .eq("student_id", user.user.id).eq("student_fee_id", input.student_fee_id);
+    query = input.instalment_id ? query.eq("instalment_id", input.instalment_id) : query.is("instalment_id", null);
+    const { data: line, error: lineError } = await query.maybeSingle();
+    if (lineError) throw lineError;
+    if (!line) return fail(404, "not_your_bill");
+    const amount = input.amount_xaf ?? line.remaining_xaf;
+    if (line.remaining_xaf <= 0) return fail(409, "already_paid");
+    if (amount > line.remaining_xaf) return fail(400, "amount_too_high", { remaining_xaf: line.remaining_xaf });
+    if (line.has_pending && !idempotency) return fail(409, "payment_in_progress");
+
+    const { data: registration } = await service.from("student_registrations").select("student_number")
+      .eq("student_id", user.user.id).not("student_number", "is", null).order("registered_at", { ascending: false }).limit(1).maybeSingle();
+
+    const processVars = processEnv();
+    const providers = providersFromEnv(processVars);
+    const provider = providers.forChannel(input.channel);
+    if (!provider) return fail(503, "channel_unavailable");
+    const payment = await startPayment(service, provider, {
+      key: idempotency ?? undefined,
+      amountXaf: amount,
+      channel: input.channel,
+      phone: normalizeMobile(input.phone),
+      message: `${registration?.student_number ?? ""} ${line.label_fr}`.trim(),
+      // The publishable key in the URL opens the local gateway (operators send no header);
+      // hosted, the function runs with verify_jwt off and ignores it.
+      callbackUrl: `${env("SUPABASE_URL")}/functions/v1/payments-callback?apikey=${encodeURIComponent(env("SUPABASE_ANON_KEY"))}`,
+      student: user.user.id,
+      instalment: input.instalment_id,
+    });
+    return reply(200, { id: payment.id, status: payment.status, failure_reason: payment.failure_reason });
+  } catch (failure) {
+    await recordFunctionError(service, "payments-initiate", failure).catch(() => undefined);
+    return fail(500, "server_error");
+  }
+}
+
+const deno = (globalThis as { Deno?: { serve(handler: (r: Request) => Promise<Response>): void } }).Deno;
+deno?.serve(paymentsInitiate);

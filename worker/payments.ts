@@ -1,0 +1,15 @@
+// The payments reconciler, run by every worker tick: re-queries the provider for each
+// payment still open after PAYMENTS_RECONCILE_AFTER_MINUTES (default 3) — MTN calls back
+// once and never again — and expires those still pending after
+// PAYMENTS_EXPIRE_AFTER_MINUTES (default 30). Crediting goes through settle_payment, so a
+// callback arriving at the same moment credits nothing twice.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { providersFromEnv, reconcilePayments, type ReconcileResult } from "../src/lib/finance/payments.ts";
+
+export function runReconcile(supabase: SupabaseClient, env: Record<string, string | undefined>, now = new Date()): Promise<ReconcileResult> {
+  return reconcilePayments(supabase, providersFromEnv(env), {
+    now,
+    afterMinutes: env.PAYMENTS_RECONCILE_AFTER_MINUTES ? Number(env.PAYMENTS_RECONCILE_AFTER_MINUTES) : 3,
+    expireAfterMinutes: env.PAYMENTS_EXPIRE_AFTER_MINUTES ? Number(env.PAYMENTS_EXPIRE_AFTER_MINUTES) : 30,
+  });
+}

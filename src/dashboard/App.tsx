@@ -6,9 +6,8 @@ import { useStore } from "@nanostores/react";
 import type { Session } from "@supabase/supabase-js";
 import { unlocalizedPath, type Locale } from "../lib/locales.ts";
 import { ERROR_RETRY_DELAY_MS } from "../lib/constants.ts";
-import { useTranslations } from "../lib/i18n.ts";
 import ErrorScreen from "./guard/ErrorScreen.tsx";
-import { LocaleContext } from "./i18n.ts";
+import { LocaleContext, useT } from "./i18n.ts";
 import { ownProfileStore } from "./profile/store.ts";
 import { createDashboardRouter, followAppLinks } from "./router.ts";
 import { ROUTES, mayOpen, roleOfPath, type DashboardRoute, type PageProps } from "./routes.ts";
@@ -26,7 +25,7 @@ function pageOf(route: DashboardRoute) {
 }
 
 export default function App({ locale, session }: { locale: Locale; session: Session }) {
-  const t = useTranslations(locale);
+  const t = useT();
   const router = useMemo(() => createDashboardRouter(locale), [locale]);
   const page = useStore(router);
   const $roles = useMemo(() => ownRolesStore(session.user.id), [session.user.id]);

@@ -1,12 +1,13 @@
 // Strings and language inside the signed-in application.
-// - Shared strings (errors of SPEC §8, shell words) come from src/i18n/*.json via useT().
+// - Shared strings (errors of SPEC §8, shell words) come from src/i18n/*.json via useT():
+//   the page passes the parts the app uses, in its one language (DASHBOARD_MESSAGE_PATHS of
+//   lib/i18n-subset.ts), so the app ships neither i18next nor the other language.
 // - A feature keeps its own strings beside its pages in `messages.ts`, as
 //   `defineMessages({ fr: {...}, en: {...} })`: the type makes the English object have
 //   exactly the French keys, and the strings travel in the feature's own chunk.
 import { createContext, useContext } from "react";
-import type { TFunction } from "i18next";
-import { useTranslations } from "../lib/i18n.ts";
 import { DEFAULT_LOCALE, type Locale } from "../lib/locales.ts";
+import { createTranslate, type Messages, type Translate } from "../lib/translate.ts";
 
 export const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 
@@ -15,9 +16,21 @@ export function useLocale(): Locale {
   return useContext(LocaleContext);
 }
 
-/** The translate function of the shared catalogue (src/i18n/*.json). */
-export function useT(): TFunction {
-  return useTranslations(useLocale());
+let shared: Translate = (key) => key;
+
+/** Called by the app's root with the strings its page passed, before anything renders. */
+export function provideStrings(messages: Messages, locale: Locale): void {
+  shared = createTranslate(messages, locale);
+}
+
+/** The shared catalogue's translate function, outside components (toasts, error screens). */
+export function translate(key: string, values?: Record<string, unknown>): string {
+  return shared(key, values);
+}
+
+/** The translate function of the shared catalogue (src/i18n/*.json), in a component. */
+export function useT(): Translate {
+  return shared;
 }
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -3,11 +3,8 @@
 import { useEffect } from "react";
 import { useStore } from "@nanostores/react";
 import { $toasts, dismissToast, showToast, takePendingToast } from "../lib/auth/toast.ts";
-import { useTranslations } from "../lib/i18n.ts";
-import type { Locale } from "../lib/locales.ts";
 
-export default function Toaster({ locale }: { locale: Locale }) {
-  const t = useTranslations(locale);
+export default function Toaster({ closeLabel }: { closeLabel: string }) {
   const toasts = useStore($toasts);
   useEffect(() => {
     const pending = takePendingToast(sessionStorage);
@@ -27,7 +24,7 @@ export default function Toaster({ locale }: { locale: Locale }) {
               <p className="font-semibold">{toast.title}</p>
               {toast.description && <p className="mt-1 text-sm">{toast.description}</p>}
             </div>
-            <button type="button" onClick={() => dismissToast(toast.id)} className="text-sm text-gray-600 hover:text-gray-900" aria-label={t("errors.toastClose")}>
+            <button type="button" onClick={() => dismissToast(toast.id)} className="text-sm text-gray-600 hover:text-gray-900" aria-label={closeLabel}>
               ×
             </button>
           </div>

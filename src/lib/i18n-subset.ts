@@ -40,3 +40,7 @@ export function messagesFor(locale: Locale, paths: readonly string[]): Messages 
 
 /** What the authentication islands say (forms, server errors, the second-factor step). */
 export const AUTH_MESSAGE_PATHS = ["auth", "signIn", "mfa.challengeTitle", "mfa.challengeIntro", "mfa.errors", "guard.checking", "account.dashboard"] as const;
+
+/** What the signed-in application says from the shared catalogue (its features keep their
+ *  own strings beside their pages): the public site's sections stay out. */
+export const DASHBOARD_MESSAGE_PATHS = ["site", "account", "language", "help", "dashboard", "notifications", "errors", "guard", "mfa", "auth", "signIn"] as const;

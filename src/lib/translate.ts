@@ -1,15 +1,27 @@
 // Interface strings for the browser without i18next: the page passes the strings an island
 // needs, in the page's language only (src/lib/i18n-subset.ts), and this looks them up.
 // Same rules as the site's i18next setup for what islands use: dotted keys, {{name}}
-// values, the key itself when a string is missing.
+// values, `key_one` / `key_other` plurals chosen by a numeric `count`, and the key itself
+// when a string is missing.
+import { DEFAULT_LOCALE, type Locale } from "./locales.ts";
+
 export type Messages = { [key: string]: string | Messages };
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-export function createTranslate(messages: Messages): Translate {
+function lookup(messages: Messages, key: string): string | undefined {
+  let found: string | Messages | undefined = messages;
+  for (const part of key.split(".")) found = typeof found === "object" ? found[part] : undefined;
+  return typeof found === "string" ? found : undefined;
+}
+
+export function createTranslate(messages: Messages, locale: Locale = DEFAULT_LOCALE): Translate {
+  const plurals = new Intl.PluralRules(locale);
   return (key, values) => {
-    let found: string | Messages | undefined = messages;
-    for (const part of key.split(".")) found = typeof found === "object" ? found[part] : undefined;
-    if (typeof found !== "string") return key;
+    const count = values?.count;
+    const found =
+      (typeof count === "number" ? lookup(messages, `${key}_${plurals.select(count)}`) ?? lookup(messages, `${key}_other`) : undefined) ??
+      lookup(messages, key);
+    if (found === undefined) return key;
     return values ? found.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, name: string) => (name in values ? String(values[name]) : all)) : found;
   };
 }

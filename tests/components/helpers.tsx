@@ -4,11 +4,13 @@ import type { ReactNode } from "react";
 import axe from "axe-core";
 import { expect } from "vitest";
 import { render } from "vitest-browser-react";
-import { LocaleContext } from "../../src/dashboard/i18n.ts";
+import { LocaleContext, provideStrings } from "../../src/dashboard/i18n.ts";
+import { DASHBOARD_MESSAGE_PATHS, messagesFor } from "../../src/lib/i18n-subset.ts";
 import type { Locale } from "../../src/lib/locales.ts";
 
 export function renderKit(ui: ReactNode, locale: Locale = "fr") {
   document.documentElement.lang = locale;
+  provideStrings(messagesFor(locale, DASHBOARD_MESSAGE_PATHS), locale);
   return render(
     <LocaleContext.Provider value={locale}>
       <main>{ui}</main>

@@ -4,14 +4,14 @@
 // else (aal1 -> aal2, so the admin area too requires aal2 of an admin who enrolled).
 import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
 import type { Session } from "@supabase/supabase-js";
-import { useTranslations } from "../../lib/i18n.ts";
 import type { Locale } from "../../lib/locales.ts";
 import { loginPathFor } from "../../lib/auth/redirects.ts";
 import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useAuthState } from "../../islands/auth/hooks.ts";
+import { useT } from "../i18n.ts";
 // Only users with a second factor ever see the challenge: load it when needed.
-const MfaChallenge = lazy(() => import("../../islands/auth/MfaChallenge.tsx"));
+const MfaChallengeForm = lazy(() => import("../../islands/auth/MfaChallengeForm.tsx"));
 
 const card = "mx-auto mt-16 max-w-md rounded-xl bg-white p-8 shadow";
 const primary = "mt-6 inline-flex rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
@@ -28,7 +28,7 @@ export default function AuthGuard({
   signedOut?: "redirect" | "card";
   children: (session: Session) => ReactNode;
 }) {
-  const t = useTranslations(locale);
+  const t = useT();
   const auth = useAuthState();
   const [assurance, setAssurance] = useState<Assurance>("checking");
   const signedIn = Boolean(auth.session && auth.user);
@@ -86,7 +86,7 @@ export default function AuthGuard({
     return (
       <main className={card}>
         <Suspense fallback={<p role="status">{t("guard.checking")}</p>}>
-          <MfaChallenge locale={locale} onVerified={() => setAssurance("ok")} />
+          <MfaChallengeForm auth={() => getSupabase().auth} t={t} onVerified={() => setAssurance("ok")} />
         </Suspense>
       </main>
     );

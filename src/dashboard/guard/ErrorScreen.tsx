@@ -2,15 +2,15 @@
 // failed to load, or a newer version online) and unknown, each with its actions and the
 // technical detail folded away.
 import { useState } from "react";
-import { useTranslations } from "../../lib/i18n.ts";
 import { isOnline } from "../../lib/errors/ping.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { classifyError } from "../../lib/errors/classify.ts";
+import { useT } from "../i18n.ts";
 
 const button = "rounded-md px-4 py-2 font-semibold";
 
 export default function ErrorScreen({ error, locale, onRetry, retrying = false }: { error: unknown; locale: Locale; onRetry: () => void; retrying?: boolean }) {
-  const t = useTranslations(locale);
+  const t = useT();
   const { kind, reason } = classifyError(error);
   const copy = kind === "client" ? reason ?? "chunk" : kind;
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

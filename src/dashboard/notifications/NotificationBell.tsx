@@ -3,9 +3,8 @@
 // the action that opens the class. New notifications arrive live through realtime.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useTranslations } from "../../lib/i18n.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
-import { useMessages } from "../i18n.ts";
+import { useMessages, useT } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { notificationMessages } from "./messages.ts";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
@@ -26,7 +25,7 @@ const timeFormat = (locale: Locale) =>
   new Intl.DateTimeFormat(locale === "fr" ? "fr-CM" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Douala" });
 
 export default function NotificationBell({ locale, userId }: { locale: Locale; userId: string }) {
-  const t = useTranslations(locale);
+  const t = useT();
   const m = useMessages(notificationMessages);
   const { role } = useSignedIn();
   const supabase = getSupabase();

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type SubmitEvent } from "react";
 import type { Factor } from "@supabase/supabase-js";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useTranslations } from "../../lib/i18n.ts";
+import { useT } from "../i18n.ts";
 import type { Locale } from "../../lib/locales.ts";
 import { codeSchema, fieldErrors, mfaEnrollSchema } from "../../lib/forms/auth.ts";
 import { showToast } from "../../lib/auth/toast.ts";
@@ -17,7 +17,7 @@ interface Enrolment {
 }
 
 export default function MfaSettings({ locale }: { locale: Locale }) {
-  const t = useTranslations(locale);
+  const t = useT();
   const [factors, setFactors] = useState<Factor[] | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -96,7 +96,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
       );
       downloadText(props.csvFileName ?? `${caption}.csv`, text);
     } catch (failure) {
-      toastError(failure, locale);
+      toastError(failure);
     } finally {
       setExporting(false);
     }

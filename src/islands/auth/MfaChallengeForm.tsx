@@ -1,6 +1,6 @@
 // The second step for a user with a verified TOTP factor: a 6-digit code lifts the
 // session from aal1 to aal2 (SPEC §4). Given the page's auth client and strings: the
-// sign-in form passes the auth-only client, the dashboard supabase-js (./MfaChallenge.tsx).
+// sign-in form passes the auth-only client, the dashboard its supabase-js (dashboard/guard/AuthGuard.tsx).
 import { useState, type SubmitEvent } from "react";
 import type { GoTrueClient as AuthClient } from "@supabase/auth-js";
 import type { Translate } from "../../lib/translate.ts";

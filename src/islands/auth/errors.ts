@@ -7,7 +7,7 @@ export interface ShownError {
   items?: string[];
 }
 
-/** `t`: the islands' Translate or the dashboard's i18next TFunction. */
+/** `t`: the islands' or the dashboard's Translate (lib/translate.ts). */
 export function explain(t: Translate | ((key: string) => string), error: unknown): ShownError {
   const e = (error ?? {}) as AuthErrorLike;
   const key = authErrorKey(e);

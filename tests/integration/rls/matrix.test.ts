@@ -694,6 +694,54 @@ const SPECS: TableSpec[] = [
     ],
   },
   {
+    table: "application_documents",
+    scenarios: [
+      {
+        name: "a document of studentA's submitted application",
+        row: (w) => {
+          const id = uid();
+          return {
+            id, application_id: w.applicationA, kind: "diploma", storage_path: `${w.ids.studentA}/${w.applicationA}/${id}.pdf`,
+            file_name: "diplome.pdf", mime_type: "application/pdf", size_bytes: 1000,
+          };
+        },
+        select: ["studentA", "admin"],
+        // the applicant adds files to its draft, or when a reviewer asks for one: not here
+        insert: ADMIN,
+        update: { patch: () => ({ file_name: "autre.pdf" }), allowed: NOBODY },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "application_document_requests",
+    scenarios: [
+      {
+        name: "a document requested from studentA",
+        row: (w) => ({ id: uid(), application_id: w.applicationA, kind: "transcript", message: "Relevé lisible" }),
+        select: ["studentA", "admin"],
+        // written by request_application_document only
+        insert: NOBODY,
+        update: { patch: () => ({ message: "Autre" }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "application_comments",
+    scenarios: [
+      {
+        name: "a reviewer's comment on studentA's application",
+        row: (w) => ({ id: uid(), application_id: w.applicationA, body: "Dossier solide" }),
+        // never the applicant
+        select: ADMIN,
+        insert: ADMIN,
+        update: { patch: () => ({ body: "Modifié" }), allowed: NOBODY },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
     table: "student_registrations",
     scenarios: [
       {

@@ -32,6 +32,7 @@ describe("storage", () => {
   it("has the buckets, private except avatars", async () => {
     const rows = await stack().sql<{ id: string; public: boolean }>("select id, public from storage.buckets order by id");
     expect(rows).toEqual([
+      { id: "application-documents", public: false },
       { id: "avatars", public: true },
       { id: "bank-slips", public: false },
       { id: "course-materials", public: false },

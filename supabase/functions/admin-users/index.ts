@@ -16,28 +16,11 @@ import { createClient, type SupabaseClient, type User } from "@supabase/supabase
 import { z } from "zod";
 import { addError, checkRows, MAX_IMPORT_ROWS, type CheckedRow } from "../../../src/lib/people/student-import.ts";
 import { staffPasswordReasons } from "../_shared/password-policy.ts";
+import { CORS, authenticateAdmin, env, fail, recordFunctionError, reply, serviceClient, type AdminCaller } from "../_shared/admin.ts";
 
 const ROLES = ["student", "teacher", "admin"] as const;
 /** A ban long enough to mean "disabled" (GoTrue takes a Go duration). */
 const DISABLED = "876000h";
-
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-headers": "authorization, x-client-info, apikey, content-type",
-  "access-control-allow-methods": "POST, OPTIONS",
-};
-
-function env(name: string): string {
-  const deno = (globalThis as { Deno?: { env: { get(n: string): string | undefined } } }).Deno;
-  const value = deno ? deno.env.get(name) : (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
-
-function reply(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...CORS } });
-}
-const fail = (status: number, error: string, extra: Record<string, unknown> = {}) => reply(status, { error, ...extra });
 
 const uuid = z.guid();
 const redirect = z.url().max(500).optional();
@@ -71,19 +54,13 @@ const RequestBody = z.discriminatedUnion("action", [
 ]);
 type Body = z.infer<typeof RequestBody>;
 
-interface Caller {
-  id: string;
-  /** A client acting as the caller (their token): RLS and auth.uid() apply. */
-  db: SupabaseClient;
-}
-
 export default async function adminUsers(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
   if (request.method !== "POST") return fail(405, "method_not_allowed");
   const url = env("SUPABASE_URL");
-  const service = createClient(url, env("SUPABASE_SERVICE_ROLE_KEY"), { auth: { persistSession: false, autoRefreshToken: false } });
+  const service = serviceClient();
 
-  const caller = await authenticate(request, url, service);
+  const caller = await authenticateAdmin(request, service);
   if (caller instanceof Response) return caller;
 
   let body: Body;
@@ -114,48 +91,12 @@ export default async function adminUsers(request: Request): Promise<Response> {
         return await importStudents(service, caller, body.rows, body.dry_run);
     }
   } catch (error) {
-    console.error(`admin-users ${body.action} failed: ${(error as Error).message}`);
+    await recordFunctionError(service, `admin-users ${body.action}`, error);
     return fail(500, "server_error");
   }
 }
 
-/** The caller, if they are an admin at the assurance level required; else the refusal. */
-async function authenticate(request: Request, url: string, service: SupabaseClient): Promise<Caller | Response> {
-  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
-  if (!token) return fail(401, "not_signed_in");
-  const anonKey = env("SUPABASE_ANON_KEY");
-  // The auth service checks the signature, expiry and session; a publishable key is not a user.
-  if (token === anonKey || token.split(".").length !== 3) return fail(401, "not_signed_in");
-  const { data, error } = await service.auth.getUser(token);
-  if (error || !data.user) return fail(401, "not_signed_in");
-  const user = data.user;
-  const { data: roles, error: rolesError } = await service.from("user_roles").select("role").eq("user_id", user.id).eq("role", "admin");
-  if (rolesError) throw rolesError;
-  if (!roles?.length) return fail(403, "not_admin");
-
-  const { data: settings } = await service.from("security_settings").select("require_admin_mfa").maybeSingle();
-  const hasFactor = (user.factors ?? []).some((f) => f.status === "verified");
-  const aal = claimsOf(token).aal;
-  if ((settings?.require_admin_mfa || hasFactor) && aal !== "aal2") {
-    return fail(403, hasFactor ? "mfa_required" : "mfa_enrolment_required");
-  }
-  const db = createClient(url, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
-  return { id: user.id, db };
-}
-
-function claimsOf(token: string): { aal?: string } {
-  try {
-    const part = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
-    return JSON.parse(atob(part.padEnd(part.length + ((4 - (part.length % 4)) % 4), "="))) as { aal?: string };
-  } catch {
-    return {};
-  }
-}
-
-async function audit(caller: Caller, action: string, targetId: string | null, details: Record<string, unknown> = {}) {
+async function audit(caller: AdminCaller, action: string, targetId: string | null, details: Record<string, unknown> = {}) {
   const { error } = await caller.db.rpc("record_audit", { action, target_type: "user", target_id: targetId, details });
   if (error) throw new Error(`audit: ${error.message}`);
 }
@@ -197,7 +138,7 @@ async function list(url: string, service: SupabaseClient, body: Extract<Body, { 
   return reply(200, { users: users.map((u) => publicUser(u, rolesOf(u.id), nameOf(u.id))), total });
 }
 
-async function create(service: SupabaseClient, caller: Caller, body: Extract<Body, { action: "create" }>): Promise<Response> {
+async function create(service: SupabaseClient, caller: AdminCaller, body: Extract<Body, { action: "create" }>): Promise<Response> {
   if (!body.email && !body.phone) return fail(400, "contact_required");
   if (body.invite && !body.email) return fail(400, "invite_needs_email");
   // Teachers' and admins' passwords follow the staff rule, which GoTrue cannot know.
@@ -237,7 +178,7 @@ async function create(service: SupabaseClient, caller: Caller, body: Extract<Bod
   return reply(200, { id });
 }
 
-async function setRole(caller: Caller, body: Extract<Body, { action: "set_role" }>): Promise<Response> {
+async function setRole(caller: AdminCaller, body: Extract<Body, { action: "set_role" }>): Promise<Response> {
   if (!body.granted && body.role === "admin" && body.user_id === caller.id) return fail(409, "own_admin_role");
   const { error } = body.granted
     ? await caller.db.from("user_roles").upsert({ user_id: body.user_id, role: body.role }, { onConflict: "user_id,role", ignoreDuplicates: true })
@@ -250,7 +191,7 @@ async function setRole(caller: Caller, body: Extract<Body, { action: "set_role" 
   return reply(200, { ok: true });
 }
 
-async function setDisabled(service: SupabaseClient, caller: Caller, userId: string, disabled: boolean): Promise<Response> {
+async function setDisabled(service: SupabaseClient, caller: AdminCaller, userId: string, disabled: boolean): Promise<Response> {
   if (disabled && userId === caller.id) return fail(409, "own_account");
   const { error } = await service.auth.admin.updateUserById(userId, { ban_duration: disabled ? DISABLED : "none" });
   if (error) return error.status === 404 ? fail(404, "user_not_found") : Promise.reject(error);
@@ -258,7 +199,7 @@ async function setDisabled(service: SupabaseClient, caller: Caller, userId: stri
   return reply(200, { ok: true });
 }
 
-async function resetPassword(url: string, service: SupabaseClient, caller: Caller, userId: string, redirectTo?: string): Promise<Response> {
+async function resetPassword(url: string, service: SupabaseClient, caller: AdminCaller, userId: string, redirectTo?: string): Promise<Response> {
   const { data, error } = await service.auth.admin.getUserById(userId);
   if (error || !data.user) return fail(404, "user_not_found");
   if (!data.user.email) return fail(400, "no_email");
@@ -270,7 +211,7 @@ async function resetPassword(url: string, service: SupabaseClient, caller: Calle
   return reply(200, { ok: true });
 }
 
-async function resetMfa(service: SupabaseClient, caller: Caller, userId: string): Promise<Response> {
+async function resetMfa(service: SupabaseClient, caller: AdminCaller, userId: string): Promise<Response> {
   const { data, error } = await service.auth.admin.mfa.listFactors({ userId });
   if (error) return error.status === 404 ? fail(404, "user_not_found") : Promise.reject(error);
   for (const factor of data.factors) {
@@ -287,7 +228,7 @@ async function resetMfa(service: SupabaseClient, caller: Caller, userId: string)
  * an account, the student role and a registration for the current academic year; a row
  * that fails midway leaves no account behind. Returns each row's errors and created ids.
  */
-async function importStudents(service: SupabaseClient, caller: Caller, records: Record<string, unknown>[], dryRun: boolean): Promise<Response> {
+async function importStudents(service: SupabaseClient, caller: AdminCaller, records: Record<string, unknown>[], dryRun: boolean): Promise<Response> {
   const rows = checkRows(records);
   const valid = rows.filter((r) => r.row && r.errors.length === 0);
   const slugs = [...new Set(valid.map((r) => r.row!.programme))];
@@ -336,7 +277,7 @@ async function emailTaken(service: SupabaseClient, email: string): Promise<boole
   return users.some((u) => u.email?.toLowerCase() === email);
 }
 
-async function importOne(service: SupabaseClient, caller: Caller, r: CheckedRow): Promise<{ id: string; matricule: string } | null> {
+async function importOne(service: SupabaseClient, caller: AdminCaller, r: CheckedRow): Promise<{ id: string; matricule: string } | null> {
   const row = r.row!;
   const { data, error } = await service.auth.admin.createUser({
     email: row.email,

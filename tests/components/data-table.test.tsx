@@ -147,3 +147,23 @@ test("Exporter CSV downloads every row with a BOM and ';' separators in French",
   createObjectURL.mockRestore();
   clicks.mockRestore();
 });
+
+test("paging to the last page and back with the keyboard keeps focus on the pager", async () => {
+  const fetchPage = vi.fn(async (q: TableQuery) => server(q));
+  const screen = await renderKit(<Students fetchPage={fetchPage} />);
+  await expect.element(screen.getByTestId("pager-range")).toHaveTextContent("1–20 sur 45");
+  const next = screen.getByRole("button", { name: "Page suivante" });
+  const previous = screen.getByRole("button", { name: "Page précédente" });
+  (next.element() as HTMLElement).focus();
+  await userEvent.keyboard("{Enter}");
+  await expect.element(screen.getByTestId("pager-range")).toHaveTextContent("21–40 sur 45");
+  await expect.element(next).toHaveFocus();
+  await userEvent.keyboard("{Enter}");
+  await expect.element(screen.getByTestId("pager-range")).toHaveTextContent("41–45 sur 45");
+  await expect.element(next).toBeDisabled();
+  await expect.element(previous).toHaveFocus();
+  await userEvent.keyboard("{Enter}");
+  await userEvent.keyboard("{Enter}");
+  await expect.element(screen.getByTestId("pager-range")).toHaveTextContent("1–20 sur 45");
+  await expect.element(next).toHaveFocus();
+});

@@ -1,6 +1,6 @@
 // The kit's buttons: a react-aria Button (press events that work the same with mouse, touch
 // and keyboard; `isPending` keeps focus and announces the wait) and a link that looks like one.
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { Button as AriaButton, Link as AriaLink, type ButtonProps as AriaButtonProps, type LinkProps as AriaLinkProps } from "react-aria-components";
 import { useMessages } from "../i18n.ts";
 import { uiMessages } from "./messages.ts";
@@ -29,6 +29,7 @@ export interface ButtonProps extends Omit<AriaButtonProps, "className" | "childr
   size?: "md" | "sm";
   className?: string;
   children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant = "primary", size = "md", className, children, isPending, ...props }: ButtonProps) {

@@ -1,6 +1,8 @@
 // "21–40 sur 134", previous/next and rows per page under a server-side table. The range is a
-// live region: screen readers hear the new page after a press.
-import { useId } from "react";
+// live region: screen readers hear the new page after a press. Reaching the first or last
+// page disables the button just pressed, so focus moves to the other one instead of being
+// dropped on the page.
+import { useId, useRef } from "react";
 import { formatNumber } from "../../lib/format.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "./Button.tsx";
@@ -12,6 +14,13 @@ export function Pager({ total, query, onQueryChange }: { total: number; query: T
   const locale = useLocale();
   const m = useMessages(uiMessages);
   const sizeId = useId();
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const go = (page: number) => {
+    onQueryChange({ ...query, page });
+    if (page <= 1) next.current?.focus();
+    else if (page >= last) previous.current?.focus();
+  };
   const last = pageCount(total, query.pageSize);
   const from = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1;
   const to = Math.min(total, query.page * query.pageSize);
@@ -40,10 +49,10 @@ export function Pager({ total, query, onQueryChange }: { total: number; query: T
             </option>
           ))}
         </select>
-        <Button variant="secondary" size="sm" aria-label={m.table.previous} isDisabled={query.page <= 1} onPress={() => onQueryChange({ ...query, page: query.page - 1 })}>
+        <Button variant="secondary" size="sm" aria-label={m.table.previous} ref={previous} isDisabled={query.page <= 1} onPress={() => go(query.page - 1)}>
           <span aria-hidden="true">‹</span>
         </Button>
-        <Button variant="secondary" size="sm" aria-label={m.table.next} isDisabled={query.page >= last} onPress={() => onQueryChange({ ...query, page: query.page + 1 })}>
+        <Button variant="secondary" size="sm" aria-label={m.table.next} ref={next} isDisabled={query.page >= last} onPress={() => go(query.page + 1)}>
           <span aria-hidden="true">›</span>
         </Button>
       </div>

@@ -1,6 +1,7 @@
 // Authentication in the browser against the local stack: sign-up confirmed by the e-mailed
 // link (confirmation is on, as on a hosted project), weak password, recovery
-// by the e-mailed link, MFA enrolment then sign-in with a code, logout toast, protected
+// by the e-mailed link (with a code first for an MFA user), MFA enrolment then sign-in with
+// a code, logout toast, protected
 // pages, the signed-in redirect limit and cross-tab logout.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_API_URL } from "./server-ports.ts";
@@ -36,6 +37,19 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** Adds an authenticator app in the profile (its code of the current 30 s step): the secret. */
+async function enrolAuthenticator(page: Page): Promise<string> {
+  await page.goto("/dashboard/profile");
+  await page.getByLabel("Nom de l'appareil").fill("Mon téléphone");
+  await page.getByRole("button", { name: "Ajouter une application d'authentification" }).click();
+  await expect(page.getByRole("img", { name: "QR code à scanner avec votre application d'authentification" })).toBeVisible();
+  const secret = (await page.getByTestId("mfa-secret").textContent())!.trim();
+  await page.getByLabel("Code à 6 chiffres").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Activer" }).click();
+  await expect(page.getByTestId("mfa-factors")).toContainText("Mon téléphone");
+  return secret;
 }
 
 test("a visitor signs up, is asked to check the e-mail, and the link signs in: greeted by name, no role yet", async ({ page, request }) => {
@@ -115,14 +129,7 @@ test("forgot password: the e-mailed link opens the reset page and the new passwo
 test("MFA: enrol in the profile, log out with the toast, sign in again with a code", async ({ page, request }) => {
   const email = newEmail("mfa");
   await signUpAndConfirm(page, request, email, "Paul Mfa");
-  await page.goto("/dashboard/profile");
-  await page.getByLabel("Nom de l'appareil").fill("Mon téléphone");
-  await page.getByRole("button", { name: "Ajouter une application d'authentification" }).click();
-  await expect(page.getByRole("img", { name: "QR code à scanner avec votre application d'authentification" })).toBeVisible();
-  const secret = (await page.getByTestId("mfa-secret").textContent())!.trim();
-  await page.getByLabel("Code à 6 chiffres").fill(totpCode(secret));
-  await page.getByRole("button", { name: "Activer" }).click();
-  await expect(page.getByTestId("mfa-factors")).toContainText("Mon téléphone");
+  const secret = await enrolAuthenticator(page);
 
   await signOutFromDashboard(page);
   await expect(page).toHaveURL(/\/$/);
@@ -139,6 +146,30 @@ test("MFA: enrol in the profile, log out with the toast, sign in again with a co
   await expect(page.getByTestId("dashboard-greeting")).toHaveText("Bonjour, Paul Mfa");
   const aal = await page.evaluate(() => JSON.parse(atob(JSON.parse(localStorage.getItem("uel-auth")!).access_token.split(".")[1])).aal);
   expect(aal).toBe("aal2");
+
+});
+
+test("forgot password with MFA: the reset page asks for a code before the new password", async ({ page, request }) => {
+  const email = newEmail("mfa-reset");
+  await signUpAndConfirm(page, request, email, "Rose Mfa");
+  const secret = await enrolAuthenticator(page);
+  await page.goto("/");
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto("/forgot-password");
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByRole("button", { name: "Envoyer le lien" }).click();
+  await expect(page.getByRole("status")).toContainText("un lien pour choisir un nouveau mot de passe");
+  // The recovery link signs in at aal1; the auth service changes the password only at aal2.
+  await page.goto(/https?:\/\/\S+/.exec((await mailsTo(request, email)).at(-1)!.text)![0]);
+  await expect(page).toHaveURL(/\/reset-password/);
+  await expect(page.getByTestId("mfa-challenge")).toBeVisible();
+  await page.getByLabel("Code à 6 chiffres").fill(totpCode(secret, Date.now() + 30_000));
+  await page.getByRole("button", { name: "Vérifier" }).click();
+  await page.getByLabel("Nouveau mot de passe").fill("Nouveau-Mot-De-Passe-Mfa-2027");
+  await page.getByLabel("Confirmez le mot de passe").fill("Nouveau-Mot-De-Passe-Mfa-2027");
+  await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
+  await expect(page.getByRole("status")).toHaveText("Votre mot de passe est enregistré.");
 });
 
 test("a protected page sends a signed-out visitor to login and back after signing in", async ({ page, request }) => {

@@ -1,11 +1,15 @@
 // The reset/update password page: reached from the recovery link (supabase-js reads the
 // session from the URL: PASSWORD_RECOVERY) or signed in. Never redirected away (SPEC §4).
-import { useState, type SubmitEvent } from "react";
+// The recovery link signs in at aal1; a user with a verified factor gives a code first, as
+// the auth service changes their password only at aal2.
+import { useEffect, useState, type SubmitEvent } from "react";
+import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { Field, FormAlert, Notice, Submit, linkClass, primaryButton } from "./ui.tsx";
 import { explain, type ShownError } from "./errors.ts";
 import { authClient, loadForms, useAuthState } from "./session.ts";
+import MfaChallengeForm from "./MfaChallengeForm.tsx";
 
 export default function ResetPasswordForm({ locale, messages }: { locale: Locale; messages: Messages }) {
   const t = createTranslate(messages);
@@ -14,6 +18,21 @@ export default function ResetPasswordForm({ locale, messages }: { locale: Locale
   const [formError, setFormError] = useState<ShownError | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [assurance, setAssurance] = useState<"checking" | "ok" | "needs-aal2">("checking");
+  const userId = auth.session?.user.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    void authClient()
+      .then((client) => client.mfa.getAuthenticatorAssuranceLevel())
+      .then(({ data }) => live && setAssurance(needsSecondFactor(data) ? "needs-aal2" : "ok"))
+      // Unknown: let the form try; the auth service still refuses a change it must not make.
+      .catch(() => live && setAssurance("ok"));
+    return () => {
+      live = false;
+    };
+  }, [userId]);
 
   if (auth.loading) return <p role="status" className="mt-6 text-gray-600">{t("guard.checking")}</p>;
   if (done) {
@@ -36,6 +55,9 @@ export default function ResetPasswordForm({ locale, messages }: { locale: Locale
       </div>
     );
   }
+
+  if (assurance === "checking") return <p role="status" className="mt-6 text-gray-600">{t("guard.checking")}</p>;
+  if (assurance === "needs-aal2") return <MfaChallengeForm auth={authClient} t={t} onVerified={() => setAssurance("ok")} />;
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -117,3 +117,25 @@ describe("shifting a range", () => {
     return weeklySeries({ from: "2026-11-30", to: "2026-12-21", weekday: 1, startTime: "08:00", durationMinutes: 120 }).sessions.map((s, i) => ({ id: `s${i}`, ...s }));
   }
 });
+
+describe("the new-sessions form", () => {
+  const base = { courseId: "c", title: "TD", kind: "weekly" as const, weekday: 3, startTime: "10:00", durationMinutes: 90, isOnline: true, room: "", daysOff: "" };
+  it("validates what it is given", async () => {
+    const { planSchema } = await import("../../src/lib/schedule/plan.ts");
+    expect(planSchema.safeParse({ ...base, from: "2026-12-01", to: "2027-01-31" }).success).toBe(true);
+    expect(planSchema.safeParse({ ...base, title: "  " }).success).toBe(false);
+    expect(planSchema.safeParse({ ...base, daysOff: "2026-12-30, demain" }).success).toBe(false);
+    expect(planSchema.safeParse({ ...base, durationMinutes: 5 }).success).toBe(false);
+  });
+  it("skips fixed public holidays and typed days off in a series", async () => {
+    const { planSlots } = await import("../../src/lib/schedule/plan.ts");
+    const { sessions, skipped } = planSlots({ ...base, from: "2026-12-01", to: "2027-01-15", weekday: 5, daysOff: "2027-01-08" });
+    expect(skipped).toEqual(["2026-12-25", "2027-01-01", "2027-01-08"]);
+    expect(sessions.map((s) => s.day)).toEqual(["2026-12-04", "2026-12-11", "2026-12-18", "2027-01-15"]);
+    expect(sessions[0].start).toEqual(new Date("2026-12-04T09:00:00Z"));
+  });
+  it("makes one session at the typed day and time", async () => {
+    const { planSlots } = await import("../../src/lib/schedule/plan.ts");
+    expect(planSlots({ ...base, kind: "single", day: "2026-12-02" }).sessions).toEqual([{ day: "2026-12-02", start: new Date("2026-12-02T09:00:00Z"), end: new Date("2026-12-02T10:30:00Z") }]);
+  });
+});

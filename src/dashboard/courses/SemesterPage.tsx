@@ -1,0 +1,88 @@
+// /semestre/{semestreId}: the semester at a glance for its student or teacher — its UEs
+// and my courses with credits, and the ways to its timetable and virtual classes.
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { formatDate } from "../../lib/format.ts";
+import { getSemester } from "../classes/data.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
+import type { PageProps } from "../routes.ts";
+import { hrefOf } from "../router.ts";
+import { useQuery } from "../schedule/useQuery.ts";
+import { useSignedIn } from "../session.ts";
+import { LinkButton } from "../ui/Button.tsx";
+import { Card } from "../ui/Card.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { PageHeader } from "../ui/PageHeader.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { listStudentCourses, listTeacherCourses } from "./data.ts";
+import { coursesMessages } from "./messages.ts";
+
+interface Line {
+  id: string;
+  code: string;
+  title: string;
+  credits: number;
+  unit: { code: string; title_fr: string; title_en: string; credits: number } | null;
+}
+
+export default function SemesterPage({ params }: PageProps) {
+  const m = useMessages(coursesMessages);
+  const locale = useLocale();
+  const { userId, role } = useSignedIn();
+  const semesterId = params.semesterId;
+  const semester = useQuery(["semester", semesterId], () => getSemester(getSupabase(), semesterId));
+  const courses = useQuery(["semester-courses", semesterId, userId, role ?? ""], async (): Promise<Line[]> => {
+    const list = role === "teacher" ? await listTeacherCourses(getSupabase(), userId) : await listStudentCourses(getSupabase(), userId);
+    return list.filter((c) => ("semester_id" in c ? c.semester_id : c.semesterId) === semesterId);
+  });
+  if (semester.error) return <ErrorState error={semester.error} onRetry={semester.retry} />;
+  if (semester.data === undefined) return <Skeleton blocks={2} />;
+  if (semester.data === null) return <EmptyState title={m.notFound} />;
+  const s = semester.data;
+  const units = new Map<string, Line[]>();
+  for (const c of courses.data ?? []) {
+    const key = c.unit ? `${c.unit.code} — ${locale === "fr" ? c.unit.title_fr : c.unit.title_en} · ${fill(m.credits, { n: c.unit.credits })}` : m.noUnit;
+    units.set(key, [...(units.get(key) ?? []), c]);
+  }
+  const total = (courses.data ?? []).reduce((sum, c) => sum + c.credits, 0);
+  const area = role === "teacher" ? "teacher" : "student";
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={`${locale === "fr" ? s.name_fr : s.name_en} (${formatDate(locale, s.starts_on)} – ${formatDate(locale, s.ends_on)})`}
+        description={m.semesterIntro}
+        actions={
+          <>
+            <LinkButton href={hrefOf(locale, `/dashboard/${area}/schedule`)}>{m.timetable}</LinkButton>
+            <LinkButton href={hrefOf(locale, "/virtual-class/:semesterId", { semesterId })}>{m.virtual}</LinkButton>
+          </>
+        }
+      />
+      {courses.error ? (
+        <ErrorState error={courses.error} onRetry={courses.retry} />
+      ) : !courses.data ? (
+        <Skeleton lines={4} />
+      ) : courses.data.length === 0 ? (
+        <EmptyState title={m.noCoursesSemester} />
+      ) : (
+        <Card title={fill(m.totalCredits, { n: total })}>
+          <div className="space-y-4">
+            {[...units].map(([unit, list]) => (
+              <section key={unit} aria-label={unit}>
+                <h3 className="font-semibold text-gray-900">{unit}</h3>
+                <ul className="mt-1 list-disc pl-5 text-gray-800">
+                  {list.map((c) => (
+                    <li key={c.id}>
+                      {c.code} — {c.title} · {fill(m.credits, { n: c.credits })}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </Card>
+      )}
+      <p className="text-gray-700">{m.results}</p>
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+// One course for its student: description, teacher, UE and credits, materials by week
+// (files from the private bucket through short-lived links), upcoming sessions, and the
+// student's review (1–5 and a comment, once the course has started, editable).
+import { useState } from "react";
+import * as z from "zod/mini";
+import { formatDateTime, formatTime } from "../../lib/format.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { useNow } from "../home/useNow.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
+import type { PageProps } from "../routes.ts";
+import { hrefOf } from "../router.ts";
+import { listSessions } from "../schedule/data.ts";
+import { JoinButton } from "../schedule/JoinButton.tsx";
+import { useQuery } from "../schedule/useQuery.ts";
+import { useSignedIn } from "../session.ts";
+import { Button, LinkButton } from "../ui/Button.tsx";
+import { Card } from "../ui/Card.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { PageHeader } from "../ui/PageHeader.tsx";
+import { RadioGroup } from "../ui/RadioGroup.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { TextArea } from "../ui/TextArea.tsx";
+import { toastError, toastSuccess } from "../ui/toast.ts";
+import { getCourse, listMaterials, listReviews, materialDownloadUrl, saveReview, type Material } from "./data.ts";
+import { coursesMessages } from "./messages.ts";
+
+const DAY = 86_400_000;
+export const reviewSchema = z.object({ rating: z.number().check(z.int(), z.minimum(1), z.maximum(5)), comment: z.string().check(z.maxLength(2000)) });
+
+export default function StudentCoursePage({ params }: PageProps) {
+  const m = useMessages(coursesMessages);
+  const locale = useLocale();
+  const courseId = params.courseId;
+  const course = useQuery(["course", courseId], () => getCourse(getSupabase(), courseId));
+  if (course.error) return <ErrorState error={course.error} onRetry={course.retry} />;
+  if (course.loading || course.data === undefined) return <Skeleton blocks={3} />;
+  const c = course.data;
+  if (!c) return <EmptyState title={m.notFound} action={<LinkButton href={hrefOf(locale, "/dashboard/student/courses")}>{m.back}</LinkButton>} />;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={`${c.code} — ${c.title}`}
+        description={[
+          c.teacher ? fill(m.teacher, { name: c.teacher.full_name }) : m.noTeacher,
+          c.unit ? fill(m.unit, { code: c.unit.code, title: locale === "fr" ? c.unit.title_fr : c.unit.title_en }) : m.noUnit,
+          fill(m.credits, { n: c.credits }),
+        ].join(" · ")}
+      />
+      <Card title={m.description}>
+        <p className="whitespace-pre-line text-gray-800">{c.description}</p>
+      </Card>
+      <Materials courseId={courseId} />
+      <Upcoming courseId={courseId} />
+      <ReviewCard courseId={courseId} />
+    </div>
+  );
+}
+
+function Materials({ courseId }: { courseId: string }) {
+  const m = useMessages(coursesMessages);
+  const locale = useLocale();
+  const materials = useQuery(["materials", courseId], () => listMaterials(getSupabase(), courseId));
+  const weeks = new Map<number, Material[]>();
+  for (const item of materials.data ?? []) weeks.set(item.week, [...(weeks.get(item.week) ?? []), item]);
+  const download = async (path: string) => {
+    try {
+      window.location.assign(await materialDownloadUrl(getSupabase(), path));
+    } catch (error) {
+      toastError(error, locale);
+    }
+  };
+  return (
+    <Card title={m.materials} testId="materials">
+      {materials.error ? (
+        <ErrorState error={materials.error} onRetry={materials.retry} />
+      ) : !materials.data ? (
+        <Skeleton lines={3} />
+      ) : materials.data.length === 0 ? (
+        <p className="text-gray-700">{m.noMaterials}</p>
+      ) : (
+        <div className="space-y-4">
+          {[...weeks].map(([week, items]) => (
+            <section key={week} aria-label={fill(m.week, { n: week })}>
+              <h3 className="font-semibold text-gray-900">{fill(m.week, { n: week })}</h3>
+              <ul className="mt-1 space-y-1">
+                {items.map((item) => (
+                  <li key={item.id} className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="text-gray-800">{item.title}</span>
+                    {item.kind === "link" && item.url ? (
+                      <a href={item.url} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-brand-800 underline">
+                        {m.openLink}
+                        <span className="sr-only"> : {item.title}</span>
+                      </a>
+                    ) : item.storage_path ? (
+                      <Button size="sm" variant="secondary" onPress={() => download(item.storage_path!)}>
+                        {m.download}
+                        <span className="sr-only"> : {item.title}</span>
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function Upcoming({ courseId }: { courseId: string }) {
+  const m = useMessages(coursesMessages);
+  const locale = useLocale();
+  const now = useNow();
+  const [from] = useState(() => new Date(Date.now() - 2 * 3_600_000).toISOString());
+  const sessions = useQuery(["course-sessions", courseId, from], () => listSessions(getSupabase(), { courseId, from, to: new Date(Date.now() + 60 * DAY).toISOString() }));
+  return (
+    <Card title={m.upcoming} actions={<LinkButton size="sm" href={hrefOf(locale, "/dashboard/student/schedule")}>{m.schedule}</LinkButton>}>
+      {sessions.error ? (
+        <ErrorState error={sessions.error} onRetry={sessions.retry} />
+      ) : !sessions.data ? (
+        <Skeleton lines={3} />
+      ) : sessions.data.filter((s) => new Date(s.end_time) > now).length === 0 ? (
+        <p className="text-gray-700">{m.noUpcoming}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100">
+          {sessions.data
+            .filter((s) => new Date(s.end_time) > now)
+            .slice(0, 8)
+            .map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  <span className="font-medium text-gray-900">
+                    {formatDateTime(locale, s.start_time)}–{formatTime(locale, s.end_time)}
+                  </span>{" "}
+                  <span className="text-gray-700">· {s.title}</span>
+                </span>
+                <JoinButton session={s} now={now} recordAttendance />
+              </li>
+            ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function ReviewCard({ courseId }: { courseId: string }) {
+  const m = useMessages(coursesMessages);
+  const locale = useLocale();
+  const { userId } = useSignedIn();
+  const reviews = useQuery(["reviews", courseId], () => listReviews(getSupabase(), courseId));
+  const [since] = useState(() => new Date(Date.now() - 365 * DAY).toISOString());
+  const started = useQuery(["course-started", courseId, since], () => listSessions(getSupabase(), { courseId, from: since, to: new Date().toISOString() }));
+  const mine = reviews.data?.find((r) => r.author_id === userId) ?? null;
+  const [rating, setRating] = useState<string | null>(null);
+  const [comment, setComment] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const currentRating = rating ?? (mine ? String(mine.rating) : null);
+  const currentComment = comment ?? mine?.comment ?? "";
+  const save = async () => {
+    const parsed = reviewSchema.safeParse({ rating: Number(currentRating), comment: currentComment });
+    if (!parsed.success) {
+      setErrors({
+        rating: parsed.error.issues.some((i) => i.path[0] === "rating") ? m.ratingRequired : undefined,
+        comment: parsed.error.issues.some((i) => i.path[0] === "comment") ? m.commentTooLong : undefined,
+      });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await saveReview(getSupabase(), courseId, userId, mine?.id ?? null, parsed.data.rating, parsed.data.comment);
+      toastSuccess("saved", locale);
+      reviews.retry();
+    } catch (error) {
+      toastError(error, locale);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const count = reviews.data?.length ?? 0;
+  const average = count ? (reviews.data!.reduce((s, r) => s + r.rating, 0) / count).toLocaleString(locale === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 }) : null;
+  return (
+    <Card title={m.review} description={m.reviewIntro} testId="review">
+      {reviews.error || started.error ? (
+        <ErrorState error={reviews.error ?? started.error} onRetry={() => (reviews.retry(), started.retry())} />
+      ) : !reviews.data || !started.data ? (
+        <Skeleton lines={2} />
+      ) : started.data.length === 0 ? (
+        <p className="text-gray-700">{m.reviewNotYet}</p>
+      ) : (
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <RadioGroup
+            label={m.rating}
+            orientation="horizontal"
+            value={currentRating}
+            onChange={setRating}
+            errorMessage={errors.rating}
+            isRequired
+            options={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: (
+              <>
+                <span aria-hidden="true">{"★".repeat(n)}</span>
+                <span className="sr-only">{fill(m.stars, { n })}</span>
+              </>
+            ) }))}
+          />
+          <TextArea label={m.comment} value={currentComment} onChange={setComment} errorMessage={errors.comment} maxLength={2000} />
+          <Button type="submit" isPending={saving}>
+            {m.save}
+          </Button>
+        </form>
+      )}
+      <p className="mt-4 text-sm text-gray-700">{average ? fill(m.average, { avg: average, n: count }) : m.noReviews}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,212 @@
+// Courses as their students and teachers see them: my courses with their UE and credits,
+// one course in depth (teacher, materials by week, upcoming sessions, reviews), materials
+// downloads from the private course-materials bucket. The only courses file naming tables.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import * as z from "zod/mini";
+
+const unit = z.nullable(z.object({ code: z.string(), title_fr: z.string(), title_en: z.string(), credits: z.number() }));
+const courseRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  description: z.string(),
+  language: z.string(),
+  credits: z.number(),
+  coefficient: z.union([z.number(), z.string()]),
+  meeting_platform: z.nullable(z.string()),
+  semester_id: z.nullable(z.string()),
+  teacher: z.nullable(z.object({ id: z.string(), full_name: z.string() })),
+  unit,
+});
+export type Course = z.infer<typeof courseRow>;
+
+const COURSE_COLUMNS = `id, code, title, description, language, credits, coefficient, meeting_platform, semester_id,
+  teacher:profiles!courses_teacher_id_fkey(id, full_name), unit:teaching_units(code, title_fr, title_en, credits)`;
+
+/** A student's courses: RLS shows only those it follows (active) or completed. */
+export async function listStudentCourses(supabase: SupabaseClient, userId: string): Promise<Course[]> {
+  const { data, error } = await supabase
+    .from("courses")
+    .select(`${COURSE_COLUMNS}, course_enrollments!inner(user_id, status)`)
+    .eq("course_enrollments.user_id", userId)
+    .in("course_enrollments.status", ["active", "completed"])
+    .order("code");
+  if (error) throw new Error(error.message);
+  return z.array(courseRow).parse(data);
+}
+
+export async function getCourse(supabase: SupabaseClient, id: string): Promise<Course | null> {
+  const { data, error } = await supabase.from("courses").select(COURSE_COLUMNS).eq("id", id).maybeSingle();
+  if (error) throw new Error(error.message);
+  return data ? courseRow.parse(data) : null;
+}
+
+// ---- materials ---------------------------------------------------------------------------------
+const materialRow = z.object({ id: z.string(), week: z.number(), title: z.string(), kind: z.enum(["file", "link"]), storage_path: z.nullable(z.string()), url: z.nullable(z.string()) });
+export type Material = z.infer<typeof materialRow>;
+
+export async function listMaterials(supabase: SupabaseClient, courseId: string): Promise<Material[]> {
+  const { data, error } = await supabase.from("course_materials").select("id, week, title, kind, storage_path, url").eq("course_id", courseId).order("week").order("title");
+  if (error) throw new Error(error.message);
+  return z.array(materialRow).parse(data);
+}
+
+/** A short-lived download link for a file of the course (the bucket checks membership). */
+export async function materialDownloadUrl(supabase: SupabaseClient, path: string): Promise<string> {
+  const { data, error } = await supabase.storage.from("course-materials").createSignedUrl(path, 300, { download: true });
+  if (error || !data) throw new Error(error?.message ?? "no link");
+  return data.signedUrl;
+}
+
+// ---- reviews -----------------------------------------------------------------------------------
+const reviewRow = z.object({ id: z.string(), rating: z.number(), comment: z.string(), author_id: z.string(), updated_at: z.string() });
+export type Review = z.infer<typeof reviewRow>;
+
+export async function listReviews(supabase: SupabaseClient, courseId: string): Promise<Review[]> {
+  const { data, error } = await supabase.from("reviews").select("id, rating, comment, author_id, updated_at").eq("course_id", courseId).order("updated_at", { ascending: false });
+  if (error) throw new Error(error.message);
+  return z.array(reviewRow).parse(data);
+}
+
+/** Writes (or rewrites) the signed-in student's one review of the course. */
+export async function saveReview(supabase: SupabaseClient, courseId: string, userId: string, existingId: string | null, rating: number, comment: string): Promise<void> {
+  const { error } = existingId
+    ? await supabase.from("reviews").update({ rating, comment }).eq("id", existingId)
+    : await supabase.from("reviews").insert({ course_id: courseId, author_id: userId, rating, comment });
+  if (error) throw new Error(error.message);
+}
+
+// ---- teacher ---------------------------------------------------------------------------------
+const teacherCourseRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  credits: z.number(),
+  semester_id: z.nullable(z.string()),
+  meeting_platform: z.nullable(z.string()),
+  unit,
+  enrolments: z.array(z.object({ count: z.number() })),
+  sessions: z.array(z.object({ count: z.number() })),
+  reviews: z.array(z.object({ rating: z.number() })),
+});
+export interface TeacherCourse {
+  id: string;
+  code: string;
+  title: string;
+  credits: number;
+  semesterId: string | null;
+  platform: string | null;
+  unit: z.infer<typeof unit>;
+  students: number;
+  sessions: number;
+  reviews: number;
+  averageRating: number | null;
+}
+
+/** The courses I teach with their figures: active students, sessions, reviews. */
+export async function listTeacherCourses(supabase: SupabaseClient, teacherId: string): Promise<TeacherCourse[]> {
+  const { data, error } = await supabase
+    .from("courses")
+    .select(
+      `id, code, title, credits, semester_id, meeting_platform, unit:teaching_units(code, title_fr, title_en, credits),
+       enrolments:course_enrollments(count), sessions:schedule_events(count), reviews(rating)`,
+    )
+    .eq("teacher_id", teacherId)
+    .eq("enrolments.status", "active")
+    .order("code");
+  if (error) throw new Error(error.message);
+  return z
+    .array(teacherCourseRow)
+    .parse(data)
+    .map((c) => ({
+      id: c.id,
+      code: c.code,
+      title: c.title,
+      credits: c.credits,
+      semesterId: c.semester_id,
+      platform: c.meeting_platform,
+      unit: c.unit,
+      students: c.enrolments[0]?.count ?? 0,
+      sessions: c.sessions[0]?.count ?? 0,
+      reviews: c.reviews.length,
+      averageRating: c.reviews.length ? c.reviews.reduce((sum, r) => sum + r.rating, 0) / c.reviews.length : null,
+    }));
+}
+
+// ---- administration: the create-course wizard and cohort enrolment --------------------------------
+const named = z.object({ id: z.string(), name_fr: z.string(), name_en: z.string() });
+const wizardOptions = z.object({
+  schools: z.array(z.object({ id: z.string(), slug: z.string(), kind: z.string(), name_fr: z.string(), name_en: z.string() })),
+  programmes: z.array(named),
+  specialties: z.array(z.object({ id: z.string(), programme_id: z.string(), name_fr: z.string(), name_en: z.string() })),
+  formations: z.array(z.object({ id: z.string(), certificate: z.string(), internship_months: z.number(), name_fr: z.string(), name_en: z.string() })),
+  extensions: z.array(z.object({ id: z.string(), credential: z.string(), delivery: z.string(), name_fr: z.string(), name_en: z.string() })),
+  semesters: z.array(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string(), is_current: z.boolean(), academic_year: z.object({ label: z.string() }) })),
+  units: z.array(z.object({ id: z.string(), code: z.string(), title_fr: z.string(), title_en: z.string(), semester_id: z.string(), programme_id: z.nullable(z.string()), level_code: z.nullable(z.string()) })),
+  teachers: z.array(z.object({ id: z.string(), full_name: z.string() })),
+});
+export type WizardOptions = z.infer<typeof wizardOptions>;
+
+/** Everything the create-course wizard offers to choose from. */
+export async function wizardChoices(supabase: SupabaseClient): Promise<WizardOptions> {
+  const q = await Promise.all([
+    supabase.from("schools").select("id, slug, kind, name_fr, name_en").order("position"),
+    supabase.from("programmes").select("id, name_fr, name_en").order("position"),
+    supabase.from("specialties").select("id, programme_id, name_fr, name_en").order("name_fr"),
+    supabase.from("professional_formations").select("id, certificate, internship_months, name_fr, name_en").order("position"),
+    supabase.from("extension_programmes").select("id, credential, delivery, name_fr, name_en").order("position"),
+    supabase.from("semesters").select("id, name_fr, name_en, is_current, academic_year:academic_years!inner(label)").order("starts_on", { ascending: false }),
+    supabase.from("teaching_units").select("id, code, title_fr, title_en, semester_id, programme_id, level_code").order("code"),
+    supabase.from("user_roles").select("profile:profiles!user_roles_user_id_fkey(id, full_name)").eq("role", "teacher"),
+  ]);
+  const failed = q.find((r) => r.error);
+  if (failed?.error) throw new Error(failed.error.message);
+  return wizardOptions.parse({
+    schools: q[0].data,
+    programmes: q[1].data,
+    specialties: q[2].data,
+    formations: q[3].data,
+    extensions: q[4].data,
+    semesters: q[5].data,
+    units: q[6].data,
+    teachers: z.array(z.object({ profile: z.object({ id: z.string(), full_name: z.string() }) })).parse(q[7].data).map((r) => r.profile).sort((a, b) => a.full_name.localeCompare(b.full_name, "fr")),
+  });
+}
+
+export interface NewCourse {
+  code: string;
+  title: string;
+  description: string;
+  language: "fr" | "en";
+  school_id: string;
+  programme_id: string | null;
+  specialty_id: string | null;
+  level_code: string | null;
+  professional_formation_id: string | null;
+  extension_programme_id: string | null;
+  semester_id: string;
+  teaching_unit_id: string | null;
+  teacher_id: string | null;
+  credits: number;
+  coefficient: number;
+  meeting_platform: "zoom" | "teams" | "in_person" | null;
+}
+
+/** An admin opens a course (audited). Returns its id. */
+export async function createCourse(supabase: SupabaseClient, course: NewCourse): Promise<string> {
+  const { data, error } = await supabase.from("courses").insert(course).select("id").single();
+  if (error) throw Object.assign(new Error(error.message), { code: error.code });
+  const id = z.object({ id: z.string() }).parse(data).id;
+  await supabase.rpc("record_audit", { action: "course.created", target_type: "course", target_id: id, details: { code: course.code } });
+  return id;
+}
+
+const enrolled = z.object({ courses: z.number(), students: z.number(), created: z.number() });
+export type CohortResult = z.infer<typeof enrolled>;
+
+/** Enrols every active student of the cohort into the semester's courses (one atomic action). */
+export async function enrolCohort(supabase: SupabaseClient, cohort: { semester: string; programme: string; level: string; specialty: string | null }): Promise<CohortResult> {
+  const { data, error } = await supabase.rpc("enrol_cohort", cohort);
+  if (error) throw Object.assign(new Error(error.message), { code: error.code });
+  return enrolled.parse(data);
+}

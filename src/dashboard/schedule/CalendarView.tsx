@@ -1,0 +1,62 @@
+// Day, week and month views of sessions (FullCalendar 7, in its own lazy chunk with the
+// schedule pages only), in Douala time and the page's language. FullCalendar's toolbar
+// buttons are real buttons (Tab, Enter); beside it a plain list of the period's sessions
+// keeps every session reachable by keyboard and screen reader.
+import FullCalendar from "@fullcalendar/react";
+import dayGridPlugin from "@fullcalendar/react/daygrid";
+import timeGridPlugin from "@fullcalendar/react/timegrid";
+import listPlugin from "@fullcalendar/react/list";
+import classicThemePlugin from "@fullcalendar/react/themes/classic";
+import frLocale from "@fullcalendar/react/locales/fr";
+import "@fullcalendar/react/skeleton.css";
+import "@fullcalendar/react/themes/classic/theme.css";
+import "@fullcalendar/react/themes/classic/palette.css";
+import { TIME_ZONE } from "../../lib/format.ts";
+import { useLocale, useMessages } from "../i18n.ts";
+import { scheduleMessages } from "./messages.ts";
+
+export interface CalendarItem {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  url?: string;
+  kind?: "session" | "exam" | "deadline";
+}
+
+export type CalendarViewName = "timeGridDay" | "timeGridWeek" | "dayGridMonth" | "listWeek";
+
+export default function CalendarView({ items, initialView, onRangeChange }: { items: CalendarItem[]; initialView: CalendarViewName; onRangeChange: (from: Date, to: Date) => void }) {
+  const locale = useLocale();
+  const m = useMessages(scheduleMessages);
+  return (
+    <FullCalendar
+      plugins={[dayGridPlugin, timeGridPlugin, listPlugin, classicThemePlugin]}
+      locales={[frLocale]}
+      locale={locale === "fr" ? "fr" : "en"}
+      timeZone={TIME_ZONE}
+      initialView={initialView}
+      firstDay={1}
+      height="auto"
+      slotMinTime="07:00:00"
+      slotMaxTime="21:00:00"
+      allDaySlot={false}
+      nowIndicator
+      headerToolbar={{ start: "prev,today,next", center: "title", end: "timeGridDay,timeGridWeek,dayGridMonth,listWeek" }}
+      todayHint={m.today}
+      prevHint={m.previous}
+      nextHint={m.next}
+      eventTimeFormat={{ hour: "2-digit", minute: "2-digit", hour12: false }}
+      slotHeaderFormat={{ hour: "2-digit", minute: "2-digit", hour12: false }}
+      events={items.map((item) => ({
+        id: item.id,
+        title: item.title,
+        start: item.start,
+        end: item.end,
+        url: item.url,
+        classNames: [`session-${item.kind ?? "session"}`],
+      }))}
+      datesSet={(info) => onRangeChange(info.start, info.end)}
+    />
+  );
+}

@@ -1,0 +1,9 @@
+import { useMessages } from "../i18n.ts";
+import { scheduleMessages } from "./messages.ts";
+import { ScheduleScreen } from "./ScheduleScreen.tsx";
+import { useRouteTitle } from "./useRouteTitle.ts";
+
+export default function StudentSchedulePage() {
+  const m = useMessages(scheduleMessages);
+  return <ScheduleScreen role="student" title={useRouteTitle("student.schedule")} intro={m.studentIntro} />;
+}

@@ -1,0 +1,9 @@
+import { useMessages } from "../i18n.ts";
+import { scheduleMessages } from "./messages.ts";
+import { ScheduleScreen } from "./ScheduleScreen.tsx";
+import { useRouteTitle } from "./useRouteTitle.ts";
+
+export default function TeacherCalendarPage() {
+  const m = useMessages(scheduleMessages);
+  return <ScheduleScreen role="teacher" title={useRouteTitle("teacher.calendar")} intro={m.calendarIntro} initialView="dayGridMonth" withDeadlines />;
+}

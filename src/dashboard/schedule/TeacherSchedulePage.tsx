@@ -1,0 +1,9 @@
+import { useMessages } from "../i18n.ts";
+import { scheduleMessages } from "./messages.ts";
+import { ScheduleScreen } from "./ScheduleScreen.tsx";
+import { useRouteTitle } from "./useRouteTitle.ts";
+
+export default function TeacherSchedulePage() {
+  const m = useMessages(scheduleMessages);
+  return <ScheduleScreen role="teacher" title={useRouteTitle("teacher.schedule")} intro={m.teacherIntro} />;
+}

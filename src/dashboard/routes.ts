@@ -118,6 +118,23 @@ export const ROUTES: readonly DashboardRoute[] = [
     title: { fr: "Communauté", en: "Community" },
     nav: { group: "community", order: 2 },
   },
+  // ---- finance (issue 14) ----------------------------------------------------------------
+  {
+    name: "student.payments",
+    path: "/dashboard/student/payments",
+    roles: student,
+    page: () => import("./finance/StudentPaymentsPage.tsx"),
+    title: { fr: "Mes paiements", en: "My payments" },
+    nav: { group: "main", order: 5 },
+  },
+  {
+    name: "admin.finance",
+    path: "/dashboard/admin/finance",
+    roles: admin,
+    page: () => import("./finance/AdminFinancePage.tsx"),
+    title: { fr: "Finances", en: "Finance" },
+    nav: { group: "administration", order: 5 },
+  },
   // ---- people --------------------------------------------------------------------------
   {
     name: "admin.users",

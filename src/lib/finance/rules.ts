@@ -34,11 +34,6 @@ export function slipPath(studentId: string, fileName: string, now = new Date()):
   return `${studentId}/${now.getTime()}-${safe}`;
 }
 
-/** XAF as the page's language writes it (no decimals: XAF has none). */
-export function formatXaf(amount: number, locale: "fr" | "en"): string {
-  return new Intl.NumberFormat(locale === "fr" ? "fr-CM" : "en-CM", { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(amount);
-}
-
 /** The public page that verifies a receipt (the receipt's QR code points here). */
 export function receiptVerificationUrl(origin: string, code: string, locale: "fr" | "en"): string {
   return `${origin.replace(/\/+$/, "")}${locale === "en" ? "/en" : ""}/receipts/verify/?c=${code}`;

@@ -68,3 +68,54 @@ describe("payments core", () => {
     expect(amount.error).not.toBeNull();
   });
 });
+
+describe("bank slips, cash and the bursar's figures", () => {
+  it("a student declares a slip in its own folder; the bursar approves (receipt) or rejects with a reason; all audited", async () => {
+    const path = `${studentId}/slip-core.pdf`;
+    const upload = await student.storage.from("bank-slips").upload(path, new Blob(["%PDF-1.4"], { type: "application/pdf" }), { contentType: "application/pdf" });
+    expect(upload.error).toBeNull();
+    const elsewhere = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 5000, bank_reference: "AFB-1", slip_path: "someone/else.pdf" });
+    expect(elsewhere.error).not.toBeNull();
+    const first = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 5000, bank_reference: "AFB-1", slip_path: path });
+    const second = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 3000, bank_reference: "AFB-2", slip_path: path });
+    expect(first.error ?? second.error).toBeNull();
+    // Only the bursar decides.
+    const self = await student.rpc("review_bank_slip", { payment: first.data, approve: true });
+    expect(self.error).not.toBeNull();
+    const noReason = await admin.rpc("review_bank_slip", { payment: second.data, approve: false });
+    expect(noReason.error?.message).toMatch(/reason/);
+    expect((await admin.rpc("review_bank_slip", { payment: first.data, approve: true })).error).toBeNull();
+    expect((await admin.rpc("review_bank_slip", { payment: second.data, approve: false, reason: "Montant illisible" })).error).toBeNull();
+    const again = await admin.rpc("review_bank_slip", { payment: first.data, approve: false, reason: "Trop tard" });
+    expect(again.error).not.toBeNull();
+    const rows = await stack().sql<{ id: string; status: string; note: string | null; receipts: number }>(
+      "select p.id, p.status, p.note, (select count(*)::int from public.receipts r where r.payment_id = p.id) as receipts from public.payments p where p.id in ($1, $2) order by p.amount_xaf desc",
+      [first.data, second.data]);
+    expect(rows.map((r) => [r.status, r.note, r.receipts])).toEqual([["succeeded", null, 1], ["failed", "Montant illisible", 0]]);
+    const audit = await stack().sql<{ action: string; actor_id: string | null }>(
+      "select action, actor_id from public.audit_log where target_id = $1 order by created_at", [first.data]);
+    expect(audit.map((a) => a.action)).toEqual(["payment.recorded", "payment.succeeded"]);
+    expect(audit[1].actor_id).not.toBeNull();
+    // The bursar reads the slip; another student does not.
+    const { data: url } = await admin.storage.from("bank-slips").createSignedUrl(path, 60);
+    expect(url?.signedUrl).toBeTruthy();
+  });
+
+  it("cash is recorded by the bursar with its slip number, and the figures add it up; students cannot read them", async () => {
+    const cash = await admin.rpc("record_cash_payment", { student: studentId, instalment: instalmentId, amount_xaf: 2500, cash_reference: "CAISSE-0001" });
+    expect(cash.error).toBeNull();
+    expect(cash.data.status).toBe("succeeded");
+    const byStudent = await student.rpc("record_cash_payment", { student: studentId, instalment: instalmentId, amount_xaf: 2500, cash_reference: "X-1" });
+    expect(byStudent.error).not.toBeNull();
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Douala" }).format(new Date());
+    const { data: summary, error } = await admin.rpc("finance_summary", { from_day: today, to_day: today });
+    expect(error).toBeNull();
+    expect(summary.by_channel.find((g: { key: string }) => g.key === "cash").total_xaf).toBeGreaterThanOrEqual(2500);
+    expect(summary.outstanding_xaf).toBeGreaterThan(0);
+    const denied = await student.rpc("finance_summary", { from_day: today, to_day: today });
+    expect(denied.error).not.toBeNull();
+    const { data: rows } = await admin.from("finance_payments").select("payer_name, item_fr, receipt_number, school_fr").eq("id", cash.data.id).single();
+    expect(rows!.receipt_number).toMatch(/^REC-\d{4}-\d{6}$/);
+    expect(rows!.school_fr).toBeTruthy();
+  });
+});

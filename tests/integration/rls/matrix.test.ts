@@ -327,6 +327,57 @@ const SPECS: TableSpec[] = [
       },
     ],
   },
+  // Results (issue 12): written only by the deliberation and grade triggers.
+  {
+    table: "grade_history",
+    scenarios: [
+      {
+        name: "a change to studentA's published mark",
+        row: (w) => ({ evaluation_id: w.evaluationPublished, student_id: w.ids.studentA, old_score: 9, new_score: 3.25 }),
+        key: ["evaluation_id", "student_id", "new_score"],
+        select: COURSE_A_MEMBERS,
+        insert: NOBODY,
+        update: { patch: () => ({ new_score: 19 }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "deliberations",
+    scenarios: [
+      {
+        name: "the demo semester's published resit session",
+        existing: () => ({ id: demoDeliberation }),
+        select: SIGNED_IN,
+        update: { patch: () => ({ published_at: null }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+      {
+        name: "a session of the current semester",
+        row: () => ({ id: uid(), semester_id: currentSemester, session: "resit" }),
+        insert: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "frozen_results",
+    scenarios: [
+      {
+        name: "studentA's published demo result",
+        existing: (w) => ({ deliberation_id: demoDeliberation, student_id: w.ids.studentA }),
+        key: ["deliberation_id", "student_id"],
+        select: ["studentA", "admin"],
+        update: { patch: () => ({ average: 20 }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+      {
+        name: "a result for studentB",
+        row: (w) => ({ deliberation_id: demoDeliberation, student_id: w.ids.studentB, credits_earned: 30, credits_total: 30, decision: "validated", units: [] }),
+        key: ["deliberation_id", "student_id"],
+        insert: NOBODY,
+      },
+    ],
+  },
   {
     table: "quizzes",
     scenarios: [
@@ -893,6 +944,7 @@ const SPECS: TableSpec[] = [
       },
     ],
   },
+
   // Courses and timetable (issue 11) --------------------------------------------------------
   {
     table: "teaching_units",
@@ -940,8 +992,11 @@ const SPECS: TableSpec[] = [
 ];
 // The current semester, for the rows above that need one.
 let currentSemester = "";
+// The demo semester's resit deliberation (supabase/seeds/20260504000000_results.sql).
+let demoDeliberation = "";
 beforeAll(async () => {
   currentSemester = (await stack().sql<{ id: string }>("select id from public.semesters where is_current"))[0].id;
+  demoDeliberation = (await stack().sql<{ id: string }>("select id from public.deliberations where session = 'resit' and published_at is not null"))[0].id;
 });
 
 describe("RLS matrix", () => {

@@ -259,6 +259,23 @@ export const ROUTES: readonly DashboardRoute[] = [
     nav: { group: "teaching", order: 6 },
     parent: "teacher.classes",
   },
+  // ---- assessment and results (issue 12) --------------------------------------------------
+  {
+    name: "teacher.grades",
+    path: "/dashboard/teacher/grades",
+    roles: teacher,
+    page: () => import("./assessment/GradebookPage.tsx"),
+    title: { fr: "Carnet de notes", en: "Gradebook" },
+    nav: { group: "teaching", order: 7 },
+  },
+  {
+    name: "student.grades",
+    path: "/dashboard/student/grades",
+    roles: student,
+    page: () => import("./results/StudentResultsPage.tsx"),
+    title: { fr: "Mes notes", en: "My marks" },
+    nav: { group: "learning", order: 3 },
+  },
   {
     name: "virtual-class",
     path: "/virtual-class/:semesterId",

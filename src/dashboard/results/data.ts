@@ -1,0 +1,150 @@
+// Student results: the only file of the feature naming tables and RPCs (frozen_results,
+// deliberations, semesters, courses, grades, semester_course_marks). A student reads its
+// own published marks and its published frozen results only; the database decides.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod/mini";
+
+const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
+const nullableNum = z.pipe(z.nullish(z.union([z.number(), z.string()])), z.transform((v) => (v === null || v === undefined ? null : Number(v))));
+
+function fail(what: string, error: { message: string }): never {
+  console.error(`results: ${what} failed: ${error.message}`);
+  throw new Error(error.message);
+}
+
+const frozenCourse = z.object({
+  course_id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  coefficient: num,
+  cc: nullableNum,
+  exam: nullableNum,
+  resit: nullableNum,
+  mark: nullableNum,
+  missing: z.optional(num),
+});
+const frozenUnit = z.object({
+  unit_id: z.string(),
+  code: z.string(),
+  title_fr: z.string(),
+  title_en: z.string(),
+  credits: num,
+  average: nullableNum,
+  validated_by: z.nullable(z.enum(["average", "compensation"])),
+  letter: z.nullable(z.string()),
+  points: nullableNum,
+  courses: z.array(frozenCourse),
+});
+export type FrozenUnit = z.infer<typeof frozenUnit>;
+const semesterRow = z.object({
+  id: z.string(),
+  name_fr: z.string(),
+  name_en: z.string(),
+  starts_on: z.string(),
+  is_current: z.boolean(),
+  year: z.nullable(z.object({ label: z.string() })),
+});
+export type Semester = z.infer<typeof semesterRow>;
+const frozenRow = z.object({
+  average: nullableNum,
+  gpa: nullableNum,
+  credits_earned: num,
+  credits_total: num,
+  mention: z.nullable(z.object({ fr: z.string(), en: z.string() })),
+  decision: z.enum(["validated", "resit", "deferred", "incomplete"]),
+  units: z.array(frozenUnit),
+  deliberation: z.object({ session: z.enum(["normal", "resit"]), published_at: z.nullable(z.string()), semester_id: z.string() }),
+});
+export type SemesterResult = Omit<z.infer<typeof frozenRow>, "deliberation"> & { session: "normal" | "resit"; publishedAt: Date; semester: Semester };
+
+const SEMESTER_COLUMNS = "id, name_fr, name_en, starts_on, is_current, year:academic_years(label)";
+
+/** My published semester results, newest semester first; the resit session over the normal one. */
+export async function fetchMyResults(supabase: SupabaseClient, studentId: string): Promise<SemesterResult[]> {
+  const { data, error } = await supabase
+    .from("frozen_results")
+    .select("average, gpa, credits_earned, credits_total, mention, decision, units, deliberation:deliberations(session, published_at, semester_id)")
+    .eq("student_id", studentId);
+  if (error) fail("frozen results", error);
+  const rows = z.array(frozenRow).parse(data).filter((r) => r.deliberation.published_at !== null);
+  if (rows.length === 0) return [];
+  const semesters = await supabase.from("semesters").select(SEMESTER_COLUMNS).in("id", [...new Set(rows.map((r) => r.deliberation.semester_id))]);
+  if (semesters.error) fail("semesters", semesters.error);
+  const byId = new Map(z.array(semesterRow).parse(semesters.data).map((s) => [s.id, s]));
+  const latest = new Map<string, SemesterResult>();
+  for (const { deliberation, ...rest } of rows) {
+    const result: SemesterResult = { ...rest, session: deliberation.session, publishedAt: new Date(deliberation.published_at!), semester: byId.get(deliberation.semester_id)! };
+    const seen = latest.get(deliberation.semester_id);
+    if (!seen || (seen.session === "normal" && result.session === "resit")) latest.set(deliberation.semester_id, result);
+  }
+  return [...latest.values()].sort((a, b) => b.semester.starts_on.localeCompare(a.semester.starts_on));
+}
+
+const markRow = z.object({ course_id: z.string(), cc: nullableNum, exam: nullableNum, mark: nullableNum, missing: num });
+const courseRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  unit: z.nullable(z.object({ code: z.string(), title_fr: z.string(), title_en: z.string(), credits: num })),
+});
+const gradeRow = z.object({
+  score: nullableNum,
+  status: z.enum(["marked", "absent", "excused"]),
+  evaluation: z.object({ id: z.string(), title: z.string(), kind: z.string(), course_id: z.string(), held_on: z.nullable(z.string()) }),
+});
+
+export interface CurrentCourse {
+  id: string;
+  code: string;
+  title: string;
+  unit: { code: string; title_fr: string; title_en: string; credits: number } | null;
+  cc: number | null;
+  exam: number | null;
+  mark: number | null;
+  /** Evaluations without a published mark yet. */
+  missing: number;
+  marks: { id: string; title: string; kind: string; score: number | null; status: "marked" | "absent" | "excused" }[];
+}
+
+/** The current semester, not deliberated yet: my published marks and course marks so far. */
+export async function fetchCurrentSemester(supabase: SupabaseClient): Promise<{ semester: Semester; courses: CurrentCourse[] } | null> {
+  const current = await supabase.from("semesters").select(SEMESTER_COLUMNS).eq("is_current", true).maybeSingle();
+  if (current.error) fail("current semester", current.error);
+  if (!current.data) return null;
+  const semester = semesterRow.parse(current.data);
+  const marks = await supabase.rpc("semester_course_marks", { semester: semester.id });
+  if (marks.error) fail("course marks", marks.error);
+  const perCourse = z.array(markRow).parse(marks.data);
+  if (perCourse.length === 0) return { semester, courses: [] };
+  const ids = perCourse.map((r) => r.course_id);
+  const [courses, grades] = await Promise.all([
+    supabase.from("courses").select("id, code, title, unit:teaching_units(code, title_fr, title_en, credits)").in("id", ids),
+    supabase.from("grades").select("score, status, evaluation:evaluations!inner(id, title, kind, course_id, held_on)").in("evaluation.course_id", ids),
+  ]);
+  if (courses.error) fail("courses", courses.error);
+  if (grades.error) fail("grades", grades.error);
+  const info = new Map(z.array(courseRow).parse(courses.data).map((c) => [c.id, c]));
+  const published = z.array(gradeRow).parse(grades.data);
+  return {
+    semester,
+    courses: perCourse
+      .map((r) => {
+        const c = info.get(r.course_id);
+        return {
+          id: r.course_id,
+          code: c?.code ?? "",
+          title: c?.title ?? "",
+          unit: c?.unit ?? null,
+          cc: r.cc,
+          exam: r.exam,
+          mark: r.mark,
+          missing: r.missing,
+          marks: published
+            .filter((g) => g.evaluation.course_id === r.course_id)
+            .sort((a, b) => (a.evaluation.held_on ?? "").localeCompare(b.evaluation.held_on ?? ""))
+            .map((g) => ({ id: g.evaluation.id, title: g.evaluation.title, kind: g.evaluation.kind, score: g.score, status: g.status })),
+        };
+      })
+      .sort((a, b) => (a.unit?.code ?? a.code).localeCompare(b.unit?.code ?? b.code) || a.code.localeCompare(b.code)),
+  };
+}

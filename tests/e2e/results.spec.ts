@@ -1,0 +1,104 @@
+// Marks and results in the browser: the teacher enters marks in the gradebook with the
+// keyboard (a refused entry is flagged), publishes the evaluation; the student reads the
+// deliberated demo semester (compensation, mention, decision). Axe A/AA in fr and en.
+// The gradebook test works on an evaluation of its own, removed afterwards with the
+// notices its publication sent, so the demo data other specs read stays as it was.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { serviceClient } from "./stack.ts";
+
+const account = (role: "student" | "teacher") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
+
+async function signIn(page: Page, role: "student" | "teacher", prefix = "") {
+  const { email, password } = account(role);
+  await page.goto(`${prefix}/login`);
+  await page.getByLabel(prefix ? "E-mail address" : "Adresse e-mail").fill(email);
+  await page.getByLabel(prefix ? "Password" : "Mot de passe").fill(password);
+  await page.getByRole("button", { name: prefix ? "Sign in" : "Se connecter" }).click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/${role}$`));
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .exclude("[data-live-announcer]")
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test("the teacher enters marks with the keyboard and publishes them", async ({ page }) => {
+  const db = serviceClient();
+  const { data: course } = await db.from("courses").select("id").eq("code", "INF-L2-101").single();
+  const title = `Interrogation e2e ${Date.now() % 100000}`;
+  const { data: evaluation, error } = await db.from("evaluations").insert({ course_id: course!.id, title, kind: "continuous" }).select("id").single();
+  expect(error).toBeNull();
+  try {
+    await signIn(page, "teacher");
+    await page.goto("/dashboard/teacher/grades");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carnet de notes");
+    await page.getByLabel("Cours", { exact: true }).selectOption(course!.id);
+    const student = account("student").fullName;
+    const cell = page.getByRole("textbox", { name: `Note de ${student} — ${title}` });
+    await expect(cell).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await cell.fill("25");
+    await cell.press("Enter");
+    await expect(cell).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("status").filter({ hasText: "Note refusée" })).toBeAttached();
+    const next = page.locator(":focus");
+    await expect(next).toHaveAttribute("aria-label", new RegExp(`— ${title}$`));
+    await expect(next).not.toHaveAttribute("aria-label", `Note de ${student} — ${title}`);
+    await next.fill("abs");
+    await next.press("ArrowUp");
+    await expect(cell).toBeFocused();
+    await cell.fill("15,5");
+    await cell.press("Enter");
+    await expect(cell).not.toHaveAttribute("aria-invalid", "true");
+    await expect.poll(async () => (await db.from("grades").select("score, status").eq("evaluation_id", evaluation!.id).order("status")).data).toEqual([
+      { score: null, status: "absent" },
+      { score: 15.5, status: "marked" },
+    ]);
+
+    await page.getByRole("button", { name: `Publier — ${title}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: `Publier « ${title} » ?` });
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Publier" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("columnheader", { name: new RegExp(title) })).toContainText("Publiée");
+    const { data: published } = await db.from("evaluations").select("is_published").eq("id", evaluation!.id).single();
+    expect(published!.is_published).toBe(true);
+
+    await page.goto("/en/dashboard/teacher/grades");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gradebook");
+    await expect(page.getByTestId("gradebook")).toBeVisible();
+    await expectNoAxeViolations(page);
+  } finally {
+    await db.from("student_notifications").delete().eq("data->>evaluation_id", evaluation!.id);
+    await db.from("evaluations").delete().eq("id", evaluation!.id);
+  }
+});
+
+test("the student reads the deliberated semester, in French and English", async ({ page }) => {
+  await signIn(page, "student");
+  await page.goto("/dashboard/student/grades");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mes notes et résultats");
+  const semester = page.getByTestId("results-semester");
+  await expect(semester.getByRole("heading", { level: 2 })).toContainText("après rattrapage");
+  await expect(semester).toContainText("11,57 / 20");
+  await expect(semester).toContainText("Semestre validé");
+  await expect(semester).toContainText("Passable");
+  await expect(semester.getByRole("rowheader", { name: /UE-MAT-102/ })).toContainText("Validée par compensation");
+  await expect(page.getByTestId("results-current")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/en/dashboard/student/grades");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My marks and results");
+  await expect(semester).toContainText("11.57 / 20");
+  await expect(semester).toContainText("Semester passed");
+  await expect(semester.getByRole("rowheader", { name: /UE-MAT-102/ })).toContainText("Passed by compensation");
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { formatMarkEntry, parseMarkEntry, sameEntry } from "../../src/lib/results/mark-entry.ts";
+
+describe("gradebook cell entry", () => {
+  it("reads marks in both decimal styles, absences and excuses", () => {
+    expect(parseMarkEntry("12,5")).toEqual({ ok: true, entry: { status: "marked", score: 12.5 } });
+    expect(parseMarkEntry(" 20 ")).toEqual({ ok: true, entry: { status: "marked", score: 20 } });
+    expect(parseMarkEntry("0.25")).toEqual({ ok: true, entry: { status: "marked", score: 0.25 } });
+    expect(parseMarkEntry("abs")).toEqual({ ok: true, entry: { status: "absent", score: null } });
+    expect(parseMarkEntry("EXC")).toEqual({ ok: true, entry: { status: "excused", score: null } });
+    expect(parseMarkEntry("")).toEqual({ ok: true, entry: null });
+  });
+
+  it("refuses what is not a mark out of 20", () => {
+    for (const bad of ["21", "20,5", "-1", "12,555", "douze", "1e1"]) expect(parseMarkEntry(bad), bad).toEqual({ ok: false });
+  });
+
+  it("writes marks back in the page's language", () => {
+    expect(formatMarkEntry({ status: "marked", score: 12.5 }, "fr")).toBe("12,5");
+    expect(formatMarkEntry({ status: "marked", score: 12.5 }, "en")).toBe("12.5");
+    expect(formatMarkEntry({ status: "absent", score: null }, "fr")).toBe("ABS");
+    expect(formatMarkEntry(null, "en")).toBe("");
+    expect(sameEntry({ status: "marked", score: 12 }, { status: "marked", score: 12 })).toBe(true);
+    expect(sameEntry(null, { status: "excused", score: null })).toBe(false);
+  });
+});

@@ -23,7 +23,7 @@ export function AttendanceDialog({ courseId, eventId, title, onClose }: { course
       setNote(m.saved);
       register.retry();
     } catch (error) {
-      toastError(error, locale);
+      toastError(error);
     }
   };
   return (

@@ -116,7 +116,7 @@ function PlanForm({ courses, semesterEnd }: { courses: { value: string; label: s
       setPlanned(built.slots);
       setConflicts(await checkConflicts(getSupabase(), built.input.courseId, toRows(built.slots)));
     } catch (error) {
-      toastError(error, locale);
+      toastError(error);
     } finally {
       setBusy(false);
     }
@@ -134,7 +134,7 @@ function PlanForm({ courses, semesterEnd }: { courses: { value: string; label: s
       invalidateSchedule();
     } catch (error) {
       if (error instanceof ConflictError) setConflicts(error.conflicts);
-      else toastError(error, locale);
+      else toastError(error);
     } finally {
       setBusy(false);
     }

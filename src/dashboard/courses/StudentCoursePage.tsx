@@ -67,7 +67,7 @@ function Materials({ courseId }: { courseId: string }) {
     try {
       window.location.assign(await materialDownloadUrl(getSupabase(), path));
     } catch (error) {
-      toastError(error, locale);
+      toastError(error);
     }
   };
   return (
@@ -172,10 +172,10 @@ function ReviewCard({ courseId }: { courseId: string }) {
     setSaving(true);
     try {
       await saveReview(getSupabase(), courseId, userId, mine?.id ?? null, parsed.data.rating, parsed.data.comment);
-      toastSuccess("saved", locale);
+      toastSuccess("saved");
       reviews.retry();
     } catch (error) {
-      toastError(error, locale);
+      toastError(error);
     } finally {
       setSaving(false);
     }

@@ -137,7 +137,7 @@ export async function listTeacherCourses(supabase: SupabaseClient, teacherId: st
 const named = z.object({ id: z.string(), name_fr: z.string(), name_en: z.string() });
 const wizardOptions = z.object({
   schools: z.array(z.object({ id: z.string(), slug: z.string(), kind: z.string(), name_fr: z.string(), name_en: z.string() })),
-  programmes: z.array(named),
+  programmes: z.array(z.object({ id: z.string(), slug: z.string(), name_fr: z.string(), name_en: z.string() })),
   specialties: z.array(z.object({ id: z.string(), programme_id: z.string(), name_fr: z.string(), name_en: z.string() })),
   formations: z.array(z.object({ id: z.string(), certificate: z.string(), internship_months: z.number(), name_fr: z.string(), name_en: z.string() })),
   extensions: z.array(z.object({ id: z.string(), credential: z.string(), delivery: z.string(), name_fr: z.string(), name_en: z.string() })),
@@ -151,7 +151,7 @@ export type WizardOptions = z.infer<typeof wizardOptions>;
 export async function wizardChoices(supabase: SupabaseClient): Promise<WizardOptions> {
   const q = await Promise.all([
     supabase.from("schools").select("id, slug, kind, name_fr, name_en").order("position"),
-    supabase.from("programmes").select("id, name_fr, name_en").order("position"),
+    supabase.from("programmes").select("id, slug, name_fr, name_en").order("position"),
     supabase.from("specialties").select("id, programme_id, name_fr, name_en").order("name_fr"),
     supabase.from("professional_formations").select("id, certificate, internship_months, name_fr, name_en").order("position"),
     supabase.from("extension_programmes").select("id, credential, delivery, name_fr, name_en").order("position"),
@@ -209,4 +209,90 @@ export async function enrolCohort(supabase: SupabaseClient, cohort: { semester: 
   const { data, error } = await supabase.rpc("enrol_cohort", cohort);
   if (error) throw Object.assign(new Error(error.message), { code: error.code });
   return enrolled.parse(data);
+}
+
+// ---- administration: every course of the three schools, server-paged -------------------------------
+export interface AdminCourseFilters {
+  search?: string;
+  school?: string;
+  semester?: string;
+  programme?: string;
+  level?: string;
+  teacher?: string;
+  status?: "published" | "draft";
+}
+const adminCourseRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  credits: z.number(),
+  level_code: z.nullable(z.string()),
+  is_published: z.boolean(),
+  school: z.object({ slug: z.string(), name_fr: z.string(), name_en: z.string() }),
+  programme: z.nullable(z.object({ slug: z.string(), name_fr: z.string(), name_en: z.string() })),
+  semester: z.nullable(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string() })),
+  teacher: z.nullable(z.object({ id: z.string(), full_name: z.string() })),
+  enrolments: z.array(z.object({ count: z.number() })),
+});
+export type AdminCourseRow = z.infer<typeof adminCourseRow>;
+const SORTABLE: Record<string, string> = { code: "code", title: "title", credits: "credits", level: "level_code" };
+
+function adminCourseQuery(supabase: SupabaseClient, f: AdminCourseFilters, count: "exact" | undefined, sort: { id: string; desc: boolean } | null) {
+  let q = supabase
+    .from("courses")
+    .select(
+      `id, code, title, credits, level_code, is_published, school:schools!inner(slug, name_fr, name_en),
+       programme:programmes${f.programme ? "!inner" : ""}(slug, name_fr, name_en), semester:semesters(id, name_fr, name_en),
+       teacher:profiles!courses_teacher_id_fkey(id, full_name), enrolments:course_enrollments(count)`,
+      { count },
+    )
+    .eq("enrolments.status", "active");
+  if (f.search) {
+    const term = f.search.replace(/[%_,()]/g, " ").trim();
+    if (term) q = q.or(`code.ilike.%${term}%,title.ilike.%${term}%`);
+  }
+  if (f.school) q = q.eq("school.slug", f.school);
+  if (f.programme) q = q.eq("programme.slug", f.programme);
+  if (f.semester) q = q.eq("semester_id", f.semester);
+  if (f.level) q = q.eq("level_code", f.level);
+  if (f.teacher) q = f.teacher === "none" ? q.is("teacher_id", null) : q.eq("teacher_id", f.teacher);
+  if (f.status) q = q.eq("is_published", f.status === "published");
+  const column = sort && SORTABLE[sort.id];
+  return column ? q.order(column, { ascending: !sort!.desc }).order("id") : q.order("code").order("id");
+}
+
+export async function fetchAdminCourses(supabase: SupabaseClient, f: AdminCourseFilters, page: number, perPage: number, sort: { id: string; desc: boolean } | null): Promise<{ rows: AdminCourseRow[]; total: number }> {
+  const from = (page - 1) * perPage;
+  const { data, error, count } = await adminCourseQuery(supabase, f, "exact", sort).range(from, from + perPage - 1);
+  if (error) throw new Error(error.message);
+  return { rows: z.array(adminCourseRow).parse(data), total: count ?? 0 };
+}
+
+/** Every course matching the filters (CSV export and bulk actions), a thousand at a time. */
+export async function fetchAllAdminCourses(supabase: SupabaseClient, f: AdminCourseFilters, sort: { id: string; desc: boolean } | null): Promise<AdminCourseRow[]> {
+  const all: AdminCourseRow[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await adminCourseQuery(supabase, f, undefined, sort).range(from, from + 999);
+    if (error) throw new Error(error.message);
+    const rows = z.array(adminCourseRow).parse(data);
+    all.push(...rows);
+    if (rows.length < 1000) return all;
+  }
+}
+
+export type BulkAction = { kind: "publish" } | { kind: "unpublish" } | { kind: "teacher"; teacherId: string | null } | { kind: "semester"; semesterId: string };
+
+/** Applies one change to these courses (admins; audited). Returns how many changed. */
+export async function bulkUpdateCourses(supabase: SupabaseClient, ids: string[], action: BulkAction): Promise<number> {
+  if (!ids.length) return 0;
+  const patch =
+    action.kind === "publish" ? { is_published: true } : action.kind === "unpublish" ? { is_published: false } : action.kind === "teacher" ? { teacher_id: action.teacherId } : { semester_id: action.semesterId, teaching_unit_id: null };
+  let changed = 0;
+  for (let i = 0; i < ids.length; i += 200) {
+    const { data, error } = await supabase.from("courses").update(patch).in("id", ids.slice(i, i + 200)).select("id");
+    if (error) throw Object.assign(new Error(error.message), { code: error.code });
+    changed += data?.length ?? 0;
+  }
+  await supabase.rpc("record_audit", { action: `course.bulk_${action.kind}`, target_type: "course", target_id: null, details: { count: changed, ...patch } });
+  return changed;
 }

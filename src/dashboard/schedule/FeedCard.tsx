@@ -25,7 +25,7 @@ export function FeedCard() {
     try {
       await action();
     } catch (error) {
-      toastError(error, locale);
+      toastError(error);
     } finally {
       setBusy(false);
       since.retry();

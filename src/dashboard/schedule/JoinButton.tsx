@@ -40,7 +40,7 @@ export function JoinButton({ session, now, recordAttendance }: { session: Sessio
         data-testid="join-session"
         onClick={() => {
           if (!recordAttendance) return;
-          joinSession(getSupabase(), session.id).then((r) => setJoined(r.joined_at), (e) => toastError(e, locale));
+          joinSession(getSupabase(), session.id).then((r) => setJoined(r.joined_at), (e) => toastError(e));
         }}
       >
         {m.join}

@@ -1,0 +1,6 @@
+import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { CourseWizard } from "./CourseWizard.tsx";
+
+export default function CreateCourseAnyPage() {
+  return <CourseWizard preset="any" title={useRouteTitle("admin.create-course")} />;
+}

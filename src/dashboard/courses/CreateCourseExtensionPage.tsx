@@ -1,0 +1,6 @@
+import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { CourseWizard } from "./CourseWizard.tsx";
+
+export default function CreateCourseExtensionPage() {
+  return <CourseWizard preset="extension" title={useRouteTitle("admin.create-course.extension")} />;
+}

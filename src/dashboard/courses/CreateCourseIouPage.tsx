@@ -1,0 +1,6 @@
+import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { CourseWizard } from "./CourseWizard.tsx";
+
+export default function CreateCourseIouPage() {
+  return <CourseWizard preset="iou" title={useRouteTitle("admin.create-course.iou")} />;
+}

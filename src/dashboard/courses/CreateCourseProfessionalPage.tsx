@@ -1,0 +1,6 @@
+import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { CourseWizard } from "./CourseWizard.tsx";
+
+export default function CreateCourseProfessionalPage() {
+  return <CourseWizard preset="professional" title={useRouteTitle("admin.create-course.professional")} />;
+}

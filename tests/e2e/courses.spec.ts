@@ -1,0 +1,123 @@
+// Course administration in the browser: the admin creates a course with the IOU wizard
+// (four steps, validated) and enrols its cohort in one action; the extension variant offers
+// no virtual class for a pre-recorded certificate. Axe A/AA on each step.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { serviceClient } from "./stack.ts";
+
+const CODE = `DRT-L1-${(Date.now() % 900) + 100}`;
+
+async function signInAsAdmin(page: Page) {
+  const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
+  await page.goto("/login");
+  await page.getByLabel("Adresse e-mail").fill(admin.email);
+  await page.getByLabel("Mot de passe").fill(admin.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .exclude("[data-live-announcer]")
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+async function choose(page: Page, scope: ReturnType<Page["getByTestId"]>, label: RegExp, option: string | RegExp) {
+  await scope.getByRole("button", { name: label }).click();
+  await page.getByRole("option", { name: option }).first().click();
+}
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test("the admin creates a course with the IOU wizard and enrols its cohort", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/admin/create-course/iou");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Créer un cours de l'Université ouverte");
+  const wizard = page.getByTestId("wizard");
+  await expect(wizard).toContainText("Étape 1 sur 4");
+  await expectNoAxeViolations(page);
+
+  // nothing chosen: refused with the fields named
+  await wizard.getByRole("button", { name: "Suivant" }).click();
+  await expect(wizard.getByText("Ce champ est obligatoire.").first()).toBeVisible();
+  await choose(page, wizard, /Filière/, "Droit des affaires");
+  await choose(page, wizard, /Niveau/, "L1");
+  await wizard.getByRole("button", { name: "Suivant" }).click();
+
+  await expect(wizard).toContainText("Étape 2 sur 4");
+  await wizard.getByLabel("Code du cours").fill("mauvais code!");
+  await wizard.getByLabel("Intitulé").fill("Droit des contrats OHADA");
+  await wizard.getByRole("button", { name: "Suivant" }).click();
+  await expect(wizard.getByText("2 à 20 caractères : majuscules, chiffres et tirets.")).toBeVisible();
+  await wizard.getByLabel("Code du cours").fill(CODE);
+  await expectNoAxeViolations(page);
+  await wizard.getByRole("button", { name: "Suivant" }).click();
+
+  await expect(wizard).toContainText("Étape 3 sur 4");
+  await choose(page, wizard, /Enseignant/, "Ahmadou Bouba");
+  await wizard.getByRole("button", { name: "Suivant" }).click();
+  await expect(page.getByTestId("wizard-summary")).toContainText(CODE);
+  await expect(page.getByTestId("wizard-summary")).toContainText("Droit des affaires L1");
+  await wizard.getByRole("button", { name: "Créer le cours" }).click();
+
+  const done = page.getByTestId("wizard-done");
+  await expect(done).toContainText(`Cours ${CODE} créé.`);
+  await done.getByRole("button", { name: "Inscrire la promotion" }).click();
+  await expect(done.getByTestId("cohort-result")).toContainText(/\d+ inscription\(s\) créée\(s\) : 3 étudiant\(s\)/);
+  await expectNoAxeViolations(page);
+
+  const service = serviceClient();
+  const { data: course } = await service.from("courses").select("id, semester_id, level_code").eq("code", CODE).single();
+  expect(course?.level_code).toBe("L1");
+  const { count } = await service.from("course_enrollments").select("id", { count: "exact", head: true }).eq("course_id", course!.id).eq("status", "active");
+  expect(count).toBe(3);
+});
+
+test("the extension variant: a pre-recorded certificate has no virtual class", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/en/dashboard/admin/create-course/extension");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create an Extension School course");
+  const wizard = page.getByTestId("wizard");
+  await choose(page, wizard, /Extension programme/, /Pre-recorded lessons/);
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByLabel("Course code").fill(`EXT-CRT-${(Date.now() % 900) + 100}`);
+  await wizard.getByLabel("Title").fill("Agile project delivery");
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await expect(wizard).toContainText("Pre-recorded lessons (no virtual class)");
+  await expect(wizard.getByRole("button", { name: /Virtual class/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("unified course management: filters on the server, a bulk change to the filtered courses, CSV", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/admin/unified-course-management");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestion unifiée des cours");
+  const table = page.getByTestId("data-table");
+  await expect(table.locator("tbody tr").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByTestId("filter-school").selectOption("professional-school");
+  await expect(table.locator("tbody tr")).toHaveCount(2);
+  await expect(table).toContainText("PRO-CQP-WEB");
+  await page.getByTestId("filter-school").selectOption("");
+
+  await page.getByLabel("Rechercher (code ou intitulé)").fill(CODE);
+  await page.getByLabel("Rechercher (code ou intitulé)").press("Enter");
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table).toContainText("Ahmadou Bouba");
+  const bulk = page.getByTestId("bulk-actions");
+  await expect(bulk).toContainText("S'applique aux 1 cours");
+  await bulk.getByTestId("bulk-action").selectOption("unpublish");
+  await bulk.getByRole("button", { name: "Appliquer" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Appliquer" }).click();
+  await expect(bulk.getByRole("status")).toHaveText("1 cours modifié(s).");
+  await page.getByTestId("filter-status").selectOption("draft");
+  await expect(table).toContainText(CODE);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Exporter CSV" }).click();
+  expect((await download).suggestedFilename()).toBe("cours.csv");
+});

@@ -277,6 +277,14 @@ export const ROUTES: readonly DashboardRoute[] = [
     nav: { group: "learning", order: 3 },
   },
   {
+    name: "admin.deliberations",
+    path: "/dashboard/admin/deliberations",
+    roles: admin,
+    page: () => import("./results/AdminDeliberationsPage.tsx"),
+    title: { fr: "Délibérations", en: "Deliberations" },
+    nav: { group: "administration", order: 30 },
+  },
+  {
     name: "virtual-class",
     path: "/virtual-class/:semesterId",
     roles: ["student", "teacher"],

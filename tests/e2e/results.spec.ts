@@ -102,3 +102,61 @@ test("the student reads the deliberated semester, in French and English", async 
   await expect(semester.getByRole("rowheader", { name: /UE-MAT-102/ })).toContainText("Passed by compensation");
   await expectNoAxeViolations(page);
 });
+
+test("the admin closes a semester's normal session and publishes it", async ({ page }) => {
+  const db = serviceClient();
+  // A course of its own in last year's first semester (no deliberation there), one student.
+  const { data: semester } = await db
+    .from("semesters")
+    .select("id, name_fr, year:academic_years!inner(label, is_current)")
+    .eq("number", 1)
+    .eq("year.is_current", false)
+    .order("starts_on", { ascending: false })
+    .limit(1)
+    .single();
+  const { data: school } = await db.from("schools").select("id").eq("slug", "open-university").single();
+  const student = "00000000-0000-4000-b000-000000000010";
+  const { data: course, error } = await db
+    .from("courses")
+    .insert({ code: "E2E-DELIB", title: "Délibération e2e", school_id: school!.id, semester_id: semester!.id })
+    .select("id")
+    .single();
+  expect(error).toBeNull();
+  try {
+    await db.from("course_enrollments").insert({ course_id: course!.id, user_id: student, status: "completed" });
+    const { data: exam } = await db.from("evaluations").insert({ course_id: course!.id, title: "Examen", kind: "exam", is_published: true }).select("id").single();
+    await db.from("grades").insert({ evaluation_id: exam!.id, student_id: student, score: 12.5, status: "marked" });
+
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
+    await page.goto("/login");
+    await page.getByLabel("Adresse e-mail").fill(admin.email);
+    await page.getByLabel("Mot de passe").fill(admin.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    await page.goto("/dashboard/admin/deliberations");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Délibérations");
+    await page.getByLabel("Semestre", { exact: true }).selectOption(semester!.id);
+    const results = page.getByTestId("deliberation-results");
+    await expect(results.getByRole("row", { name: /12,50/ })).toContainText("Semestre validé");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Clore la session normale" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Clore la session normale" }).click();
+    await expect(page.getByText(/session normale\s*Close le/)).toBeVisible();
+    await page.getByRole("button", { name: "Publier — session normale" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Publier" }).click();
+    await expect(page.getByText(/publiée le/)).toBeVisible();
+    const { data: frozen } = await db.from("frozen_results").select("average, decision, deliberation:deliberations!inner(semester_id, published_at)").eq("deliberation.semester_id", semester!.id);
+    expect(frozen).toHaveLength(1);
+    expect(frozen![0]).toMatchObject({ average: 12.5, decision: "validated" });
+
+    await page.goto("/en/dashboard/admin/deliberations");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deliberations");
+    await expectNoAxeViolations(page);
+  } finally {
+    const { data: sessions } = await db.from("deliberations").select("id").eq("semester_id", semester!.id);
+    for (const s of sessions ?? []) await db.from("student_notifications").delete().eq("data->>deliberation_id", s.id);
+    await db.from("deliberations").delete().eq("semester_id", semester!.id);
+    await db.from("courses").delete().eq("id", course!.id);
+  }
+});

@@ -148,3 +148,69 @@ export async function fetchCurrentSemester(supabase: SupabaseClient): Promise<{ 
       .sort((a, b) => (a.unit?.code ?? a.code).localeCompare(b.unit?.code ?? b.code) || a.code.localeCompare(b.code)),
   };
 }
+
+// ---- deliberation (admin) -------------------------------------------------------------------
+const semesterListRow = semesterRow;
+export async function fetchSemesters(supabase: SupabaseClient): Promise<Semester[]> {
+  const { data, error } = await supabase.from("semesters").select(SEMESTER_COLUMNS).order("starts_on", { ascending: false });
+  if (error) fail("semesters", error);
+  return z.array(semesterListRow).parse(data);
+}
+
+const deliberationRow = z.object({
+  id: z.string(),
+  session: z.enum(["normal", "resit"]),
+  closed_at: z.string(),
+  published_at: z.nullable(z.string()),
+});
+export type Deliberation = z.infer<typeof deliberationRow>;
+
+const liveRow = z.object({
+  student_id: z.string(),
+  average: nullableNum,
+  gpa: nullableNum,
+  credits_earned: num,
+  credits_total: num,
+  decision: z.enum(["validated", "resit", "deferred", "incomplete"]),
+});
+export type LiveResult = z.infer<typeof liveRow> & { name: string };
+
+export interface SemesterDeliberation {
+  sessions: Deliberation[];
+  /** The session to close next (null: both closed). */
+  next: "normal" | "resit" | null;
+  /** The results as they stand for that session (the frozen ones once both are closed). */
+  results: LiveResult[];
+}
+
+export async function fetchDeliberation(supabase: SupabaseClient, semesterId: string): Promise<SemesterDeliberation> {
+  const sessions = await supabase.from("deliberations").select("id, session, closed_at, published_at").eq("semester_id", semesterId).order("closed_at");
+  if (sessions.error) fail("deliberations", sessions.error);
+  const rows = z.array(deliberationRow).parse(sessions.data);
+  const next = !rows.some((d) => d.session === "normal") ? "normal" : !rows.some((d) => d.session === "resit") ? "resit" : null;
+  const live = await supabase.rpc("semester_results", { semester: semesterId, session: next ?? "resit" });
+  if (live.error) fail("semester results", live.error);
+  const results = z.array(liveRow).parse(live.data);
+  const names = new Map<string, string>();
+  if (results.length > 0) {
+    const people = await supabase.from("profiles").select("id, full_name").in("id", results.map((r) => r.student_id));
+    if (people.error) fail("names", people.error);
+    for (const p of z.array(z.object({ id: z.string(), full_name: z.string() })).parse(people.data)) names.set(p.id, p.full_name);
+  }
+  return {
+    sessions: rows,
+    next,
+    results: results.map((r) => ({ ...r, name: names.get(r.student_id) ?? "—" })).sort((a, b) => a.name.localeCompare(b.name, "fr")),
+  };
+}
+
+export async function closeDeliberation(supabase: SupabaseClient, semesterId: string, session: "normal" | "resit"): Promise<void> {
+  const { error } = await supabase.rpc("close_deliberation", { semester: semesterId, session });
+  if (error) fail("close", error);
+}
+
+export async function publishDeliberation(supabase: SupabaseClient, deliberationId: string): Promise<number> {
+  const { data, error } = await supabase.rpc("publish_deliberation", { deliberation: deliberationId });
+  if (error) fail("publish", error);
+  return Number(data);
+}

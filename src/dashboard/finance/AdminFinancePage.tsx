@@ -59,7 +59,7 @@ export default function AdminFinancePage() {
       ]));
       downloadText(name, csv);
     } catch (failure) {
-      toastError(failure, locale);
+      toastError(failure);
     }
   }
 
@@ -70,7 +70,7 @@ export default function AdminFinancePage() {
       setNotice(m.approved);
       await load(from, to);
     } catch (failure) {
-      toastError(failure, locale);
+      toastError(failure);
     } finally {
       setBusy(null);
     }
@@ -80,7 +80,7 @@ export default function AdminFinancePage() {
     try {
       window.open(await slipUrl(getSupabase(), slip.slip_path!), "_blank", "noopener");
     } catch (failure) {
-      toastError(failure, locale);
+      toastError(failure);
     }
   }
 
@@ -192,11 +192,10 @@ export default function AdminFinancePage() {
 
 function RejectDialog({ slip, onClose, onDone }: { slip: FinancePayment; onClose: () => void; onDone: () => Promise<void> }) {
   const m = useMessages(adminFinanceMessages);
-  const locale = useLocale();
   const [reason, setReason] = useState("");
   const [invalid, setInvalid] = useState(false);
   const [sending, setSending] = useState(false);
-  async function submit(event: React.FormEvent) {
+  async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     if (reason.trim().length < 3) return setInvalid(true);
     setSending(true);
@@ -204,7 +203,7 @@ function RejectDialog({ slip, onClose, onDone }: { slip: FinancePayment; onClose
       await reviewSlip(getSupabase(), slip.id, false, reason.trim());
       await onDone();
     } catch (failure) {
-      toastError(failure, locale);
+      toastError(failure);
     } finally {
       setSending(false);
     }

@@ -44,7 +44,7 @@ export default function PayDialog({ due, label, live, onClose }: { due: Due; lab
     return () => clearInterval(timer);
   }, [open, payment]);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     const next: typeof errors = {};
     if (!CAMEROON_MOBILE.test(normalizeMobile(phone))) next.phone = m.errors.phone;

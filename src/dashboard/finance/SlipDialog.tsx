@@ -22,7 +22,7 @@ export default function SlipDialog({ due, label, studentId, onClose, onSent }: {
   const [errors, setErrors] = useState<{ file?: string; amount?: string; reference?: string }>({});
   const [sending, setSending] = useState(false);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     const next: typeof errors = {};
     if (!file || !SLIP_TYPES.includes(file.type) || file.size > SLIP_MAX_BYTES || file.size === 0) next.file = m.errors.file;
@@ -36,7 +36,7 @@ export default function SlipDialog({ due, label, studentId, onClose, onSent }: {
       await submitBankSlip(getSupabase(), studentId, { instalment_id: due.instalment_id, amount_xaf: value, reference: reference.trim(), file });
       onSent();
     } catch (error) {
-      toastError(error, locale);
+      toastError(error);
     } finally {
       setSending(false);
     }

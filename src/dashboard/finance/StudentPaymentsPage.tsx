@@ -60,7 +60,7 @@ export default function StudentPaymentsPage() {
       const { downloadReceipt } = await import("./receipt-pdf.ts");
       await downloadReceipt(receipt, locale);
     } catch (failure) {
-      toastError(failure, locale);
+      toastError(failure);
     } finally {
       setDownloading(null);
     }
@@ -153,7 +153,7 @@ export default function StudentPaymentsPage() {
                         </Button>
                       ))}
                       {payment.status === "pending" && payment.method === "bank_transfer" && (
-                        <Button size="sm" variant="ghost" onPress={() => cancelPayment(getSupabase(), payment.id).then(load, (e) => toastError(e, locale))}>{m.cancel}</Button>
+                        <Button size="sm" variant="ghost" onPress={() => cancelPayment(getSupabase(), payment.id).then(load, (e) => toastError(e))}>{m.cancel}</Button>
                       )}
                     </div>
                   </li>

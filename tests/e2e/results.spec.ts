@@ -5,6 +5,7 @@
 // notices its publication sent, so the demo data other specs read stays as it was.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
 
@@ -71,6 +72,31 @@ test("the teacher enters marks with the keyboard and publishes them", async ({ p
     await expect(page.getByRole("columnheader", { name: new RegExp(title) })).toContainText("Publiée");
     const { data: published } = await db.from("evaluations").select("is_published").eq("id", evaluation!.id).single();
     expect(published!.is_published).toBe(true);
+
+    // CSV export, then an import checked by a dry run before anything is written
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Exporter en CSV" }).click();
+    const exported = readFileSync(await (await download).path(), "utf8");
+    expect(exported).toContain(`ID;Étudiant;`);
+    expect(exported).toMatch(new RegExp(`${account("student").fullName};.*15,5`));
+    await page.getByRole("button", { name: "Importer un CSV" }).click();
+    const importer = page.getByRole("dialog", { name: "Importer des notes (CSV)" });
+    const demoId = "00000000-0000-4000-a000-000000000001";
+    const csv = (rows: string[]) => ({ name: "notes.csv", mimeType: "text/csv", buffer: Buffer.from([`ID;Étudiant;${title}`, ...rows].join("\r\n")) });
+    await importer.getByLabel("Fichier CSV").setInputFiles(csv([`${demoId};${student};16`, ";Personne Inconnue;12", `;${student};vingt`]));
+    const report = importer.getByTestId("import-report");
+    await expect(report).toContainText("1 modifiée(s)");
+    await expect(report).toContainText("Ligne 3 : étudiant introuvable dans ce cours (Personne Inconnue).");
+    await expect(report).toContainText("Ligne 4, colonne « " + title + " » : note refusée (vingt).");
+    await expect(importer.getByRole("button", { name: /^Importer \d/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await importer.getByLabel("Fichier CSV").setInputFiles(csv([`${demoId};${student};16`]));
+    await expect(report).toContainText("1 note(s) déjà publiée(s) seront modifiées");
+    await importer.getByRole("button", { name: "Importer 1 note(s)" }).click();
+    await expect(importer).toBeHidden();
+    await expect(cell).toHaveValue("16");
+    const { data: history } = await db.from("grade_history").select("old_score, new_score").eq("evaluation_id", evaluation!.id);
+    expect(history).toEqual([{ old_score: 15.5, new_score: 16 }]);
 
     await page.goto("/en/dashboard/teacher/grades");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gradebook");

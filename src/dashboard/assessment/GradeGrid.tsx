@@ -2,7 +2,7 @@
 // like a spreadsheet (arrows, Enter down, Tab across), each labelled "Mark of <student> —
 // <evaluation>". A cell saves when focus leaves it (Enter moves down); a refused entry stays in the cell,
 // marked invalid, with the reason announced.
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { formatMark } from "../../lib/format.ts";
 import { formatMarkEntry, parseMarkEntry, sameEntry, type MarkEntry } from "../../lib/results/mark-entry.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -129,6 +129,15 @@ function MarkCell({ label, stored, cell, onKeyDown, onCommit, onInvalid }: {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const lastSaved = useRef<MarkEntry>(stored);
+  const input = useRef<HTMLInputElement>(null);
+  // A mark written elsewhere (a CSV import) shows once reloaded, unless the cell is being edited.
+  useEffect(() => {
+    if (!sameEntry(stored, lastSaved.current) && document.activeElement !== input.current) {
+      lastSaved.current = stored;
+      setText(formatMarkEntry(stored, locale));
+      setError(null);
+    }
+  }, [stored?.status, stored?.score, locale]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const commit = async () => {
     const parsed = parseMarkEntry(text);
@@ -155,6 +164,7 @@ function MarkCell({ label, stored, cell, onKeyDown, onCommit, onInvalid }: {
 
   return (
     <input
+      ref={input}
       type="text"
       inputMode="decimal"
       autoComplete="off"

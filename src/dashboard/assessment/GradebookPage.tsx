@@ -3,6 +3,7 @@
 // per evaluation; CSV export.
 import { useId, useState } from "react";
 import { formatMark } from "../../lib/format.ts";
+import { ID_COLUMN } from "../../lib/results/gradebook-import.ts";
 import { formatMarkEntry } from "../../lib/results/mark-entry.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -22,6 +23,7 @@ import { useErrorMessage } from "../ui/toast.ts";
 import { showToast } from "../../lib/auth/toast.ts";
 import { cellKey, fetchGradebook, fetchTeacherCourses, publishEvaluation, saveMark, type Gradebook } from "./data.ts";
 import { GradeGrid } from "./GradeGrid.tsx";
+import ImportMarksDialog from "./ImportMarksDialog.tsx";
 import { gradebookMessages } from "./messages.ts";
 
 export default function GradebookPage(_: PageProps) {
@@ -37,6 +39,7 @@ export default function GradebookPage(_: PageProps) {
     course ? fetchGradebook(getSupabase(), course) : Promise.resolve<Gradebook | null>(null),
   );
   const [publishing, setPublishing] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const save = async (evaluationId: string, studentId: string, entry: Parameters<typeof saveMark>[3]) => {
     try {
@@ -49,10 +52,11 @@ export default function GradebookPage(_: PageProps) {
   };
 
   const exportCsv = async (b: Gradebook) => {
-    const header = [m.student, ...b.evaluations.map((e) => e.title), m.courseMark];
+    const header = [ID_COLUMN, m.student, ...b.evaluations.map((e) => e.title), m.courseMark];
     const rows = b.students.map((s) => {
       const mark = b.courseMarks.get(s.id);
       return [
+        s.id,
         s.name,
         ...b.evaluations.map((e) => {
           const g = b.grades.get(cellKey(e.id, s.id));
@@ -71,10 +75,15 @@ export default function GradebookPage(_: PageProps) {
         title={m.title}
         description={m.description}
         actions={
-          book.data && book.data.students.length > 0 ? (
-            <Button variant="secondary" onPress={() => void exportCsv(book.data!)}>
-              {m.exportCsv}
-            </Button>
+          book.data && book.data.students.length > 0 && book.data.evaluations.length > 0 ? (
+            <>
+              <Button variant="secondary" onPress={() => void exportCsv(book.data!)}>
+                {m.exportCsv}
+              </Button>
+              <Button variant="secondary" onPress={() => setImporting(true)}>
+                {m.import.open}
+              </Button>
+            </>
           ) : undefined
         }
       />
@@ -127,6 +136,15 @@ export default function GradebookPage(_: PageProps) {
             </>
           )}
         </div>
+      )}
+      {importing && book.data && (
+        <ImportMarksDialog
+          key={course?.id}
+          book={book.data}
+          isOpen
+          onOpenChange={setImporting}
+          onImported={() => book.retry()}
+        />
       )}
       {toPublish && (
         <ConfirmDialog

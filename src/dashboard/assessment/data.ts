@@ -118,3 +118,14 @@ export async function publishEvaluation(supabase: SupabaseClient, evaluationId: 
   if (error) fail("publish", error);
   return Number(data);
 }
+
+/** Writes several marks in one request (all or none): the import of a checked CSV. */
+export async function saveMarks(
+  supabase: SupabaseClient,
+  marks: { evaluationId: string; studentId: string; status: MarkStatus; score: number | null }[],
+): Promise<void> {
+  const { error } = await supabase
+    .from("grades")
+    .upsert(marks.map((m) => ({ evaluation_id: m.evaluationId, student_id: m.studentId, status: m.status, score: m.score })), { onConflict: "evaluation_id,student_id" });
+  if (error) fail("import marks", error);
+}

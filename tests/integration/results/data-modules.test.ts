@@ -1,0 +1,65 @@
+// The gradebook, results and deliberation pages' data modules against the seeded stack,
+// signed in as each role: every query the pages run parses, and shows what the role may see.
+import { beforeAll, describe, expect, it } from "vitest";
+import { useLocalStack } from "../../fixtures/stack.ts";
+import { buildWorld, IDS, type World } from "../../fixtures/rls-world.ts";
+import * as gradebook from "../../../src/dashboard/assessment/data.ts";
+import * as results from "../../../src/dashboard/results/data.ts";
+
+const stack = useLocalStack();
+let w: World;
+beforeAll(async () => {
+  w = await buildWorld(stack());
+}, 120_000);
+
+describe("gradebook data", () => {
+  it("lists the teacher's courses, current semester first, and a course's grid with engine marks", async () => {
+    const courses = await gradebook.fetchTeacherCourses(w.clients.teacherA, IDS.teacherA);
+    expect(courses[0].semester?.is_current).toBe(true);
+    expect(courses.map((c) => c.code)).toEqual(expect.arrayContaining(["INF-L2-101", "INF-L1-201"]));
+    const past = courses.find((c) => c.code === "MAT-L1-203")!;
+    const book = await gradebook.fetchGradebook(w.clients.teacherA, past);
+    expect(book.evaluations.map((e) => e.kind).sort()).toEqual(["continuous", "exam", "resit"]);
+    expect(book.students).toHaveLength(6);
+    expect(book.courseMarks.get(IDS.studentA)).toBe(8.4); // 9 × 0.4 + 8 × 0.6
+    expect(book.grades.get(gradebook.cellKey(book.evaluations.find((e) => e.kind === "exam")!.id, IDS.studentA))).toMatchObject({ score: 8, status: "marked" });
+    // the deliberation froze this semester: the marks are locked
+    await expect(gradebook.saveMark(w.clients.teacherA, book.evaluations[0].id, IDS.studentA, { status: "marked", score: 20 })).rejects.toMatchObject({ code: "PT409" });
+  });
+
+  it("another teacher's grid shows no mark of a course it does not teach", async () => {
+    const courses = await gradebook.fetchTeacherCourses(w.clients.teacherA, IDS.teacherA);
+    const book = await gradebook.fetchGradebook(w.clients.teacherB, courses.find((c) => c.code === "MAT-L1-203")!);
+    expect(book.grades.size).toBe(0);
+    expect(book.students).toEqual([]);
+  });
+});
+
+describe("results data", () => {
+  it("the student reads its published semester (resit session over the normal one) and its current marks", async () => {
+    const mine = await results.fetchMyResults(w.clients.studentA, IDS.studentA);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ session: "resit", average: 11.57, decision: "validated", credits_earned: 12 });
+    expect(mine[0].units.find((u) => u.code === "UE-MAT-102")?.validated_by).toBe("compensation");
+    const current = await results.fetchCurrentSemester(w.clients.studentA);
+    expect(current?.semester.is_current).toBe(true);
+    const algo = current!.courses.find((c) => c.code === "INF-L2-101")!;
+    expect(algo.unit?.code).toBe("UE-INF-201");
+    expect(algo.mark).toBeNull(); // the exam is still to come
+    expect(algo.missing).toBeGreaterThan(0);
+    expect(algo.marks.length).toBeGreaterThan(0);
+    expect(await results.fetchMyResults(w.clients.studentB, IDS.studentA)).toEqual([]);
+  });
+
+  it("the admin sees the semester's results as they stand and its closed sessions", async () => {
+    const semesters = await results.fetchSemesters(w.clients.admin);
+    const demo = (await stack().sql<{ semester_id: string }>("select semester_id from public.deliberations limit 1"))[0].semester_id;
+    expect(semesters.map((s) => s.id)).toContain(demo);
+    const state = await results.fetchDeliberation(w.clients.admin, demo);
+    expect(state.sessions.map((s) => s.session)).toEqual(["normal", "resit"]);
+    expect(state.next).toBeNull();
+    expect(state.results).toHaveLength(6);
+    expect(state.results.find((r) => r.student_id === IDS.studentA)).toMatchObject({ name: "Awa Ngono", decision: "validated" });
+    await expect(results.closeDeliberation(w.clients.teacherA, demo, "normal")).rejects.toThrow();
+  });
+});

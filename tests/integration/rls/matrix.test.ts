@@ -379,6 +379,19 @@ const SPECS: TableSpec[] = [
     ],
   },
   {
+    table: "transcripts",
+    scenarios: [
+      {
+        name: "studentA's relevé of the demo semester",
+        row: (w) => ({ id: uid(), number: `RN-TEST-${tag()}`, student_id: w.ids.studentA, deliberation_id: demoDeliberation, snapshot: {} }),
+        select: ["studentA", "admin"],
+        insert: NOBODY,
+        update: { patch: () => ({ revoked_at: new Date().toISOString() }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
     table: "quizzes",
     scenarios: [
       {

@@ -121,6 +121,26 @@ test("the student reads the deliberated semester, in French and English", async 
   await expect(page.getByTestId("results-current")).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // the relevé: a numbered PDF whose QR code leads to the public verification page
+  const download = page.waitForEvent("download");
+  await semester.getByRole("button", { name: /Télécharger le relevé/ }).click();
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toMatch(/^RN-\d{4}-\d{6}\.pdf$/);
+  expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe("%PDF-");
+  const { data: transcript } = await serviceClient()
+    .from("transcripts")
+    .select("number, verification_code")
+    .eq("number", pdf.suggestedFilename().replace(/\.pdf$/, ""))
+    .single();
+  await page.goto(`/transcripts/verify/?c=${transcript!.verification_code}`);
+  await expect(page.getByRole("status")).toHaveText("Relevé authentique, toujours valable");
+  await expect(page.locator("[data-fact='Numéro']")).toHaveText(transcript!.number);
+  await expect(page.locator("[data-fact='Titulaire']")).toHaveText(account("student").fullName);
+  await expectNoAxeViolations(page);
+  await page.goto(`/en/transcripts/verify/?c=${"0".repeat(32)}`);
+  await expect(page.getByRole("status")).toContainText("No transcript matches this code");
+  await expectNoAxeViolations(page);
+
   await page.goto("/en/dashboard/student/grades");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My marks and results");
   await expect(semester).toContainText("11.57 / 20");

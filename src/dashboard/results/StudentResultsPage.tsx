@@ -13,7 +13,10 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { fetchCurrentSemester, fetchMyResults, type CurrentCourse, type SemesterResult } from "./data.ts";
+import { useState } from "react";
+import { Button } from "../ui/Button.tsx";
+import { toastError } from "../ui/toast.ts";
+import { fetchCurrentSemester, fetchMyResults, issueTranscript, type CurrentCourse, type SemesterResult } from "./data.ts";
 import { resultsMessages } from "./messages.ts";
 
 const DECISION_TONES: Record<SemesterResult["decision"], Tone> = { validated: "success", resit: "warning", deferred: "danger", incomplete: "neutral" };
@@ -106,10 +109,28 @@ function SemesterCard({ result }: { result: SemesterResult }) {
   const m = useMessages(resultsMessages);
   const locale = useLocale();
   const name = `${locale === "en" ? result.semester.name_en : result.semester.name_fr} ${result.semester.year?.label ?? ""}`;
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const doc = await issueTranscript(getSupabase(), result.deliberationId);
+      const { downloadTranscript } = await import("./transcript-pdf.ts");
+      await downloadTranscript(doc as unknown as Parameters<typeof downloadTranscript>[0], locale);
+    } catch (failure) {
+      toastError(failure);
+    } finally {
+      setDownloading(false);
+    }
+  };
   return (
     <Card
       title={`${name} — ${m.session[result.session]}`}
       description={fill(m.published, { date: formatDate(locale, result.publishedAt) })}
+      actions={
+        <Button variant="secondary" isPending={downloading} onPress={() => void download()} aria-label={fill(m.downloadFor, { semester: name })}>
+          {m.download}
+        </Button>
+      }
       testId="results-semester"
     >
       <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-5">

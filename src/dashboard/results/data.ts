@@ -53,9 +53,9 @@ const frozenRow = z.object({
   mention: z.nullable(z.object({ fr: z.string(), en: z.string() })),
   decision: z.enum(["validated", "resit", "deferred", "incomplete"]),
   units: z.array(frozenUnit),
-  deliberation: z.object({ session: z.enum(["normal", "resit"]), published_at: z.nullable(z.string()), semester_id: z.string() }),
+  deliberation: z.object({ id: z.string(), session: z.enum(["normal", "resit"]), published_at: z.nullable(z.string()), semester_id: z.string() }),
 });
-export type SemesterResult = Omit<z.infer<typeof frozenRow>, "deliberation"> & { session: "normal" | "resit"; publishedAt: Date; semester: Semester };
+export type SemesterResult = Omit<z.infer<typeof frozenRow>, "deliberation"> & { deliberationId: string; session: "normal" | "resit"; publishedAt: Date; semester: Semester };
 
 const SEMESTER_COLUMNS = "id, name_fr, name_en, starts_on, is_current, year:academic_years(label)";
 
@@ -63,7 +63,7 @@ const SEMESTER_COLUMNS = "id, name_fr, name_en, starts_on, is_current, year:acad
 export async function fetchMyResults(supabase: SupabaseClient, studentId: string): Promise<SemesterResult[]> {
   const { data, error } = await supabase
     .from("frozen_results")
-    .select("average, gpa, credits_earned, credits_total, mention, decision, units, deliberation:deliberations(session, published_at, semester_id)")
+    .select("average, gpa, credits_earned, credits_total, mention, decision, units, deliberation:deliberations(id, session, published_at, semester_id)")
     .eq("student_id", studentId);
   if (error) fail("frozen results", error);
   const rows = z.array(frozenRow).parse(data).filter((r) => r.deliberation.published_at !== null);
@@ -73,7 +73,7 @@ export async function fetchMyResults(supabase: SupabaseClient, studentId: string
   const byId = new Map(z.array(semesterRow).parse(semesters.data).map((s) => [s.id, s]));
   const latest = new Map<string, SemesterResult>();
   for (const { deliberation, ...rest } of rows) {
-    const result: SemesterResult = { ...rest, session: deliberation.session, publishedAt: new Date(deliberation.published_at!), semester: byId.get(deliberation.semester_id)! };
+    const result: SemesterResult = { ...rest, deliberationId: deliberation.id, session: deliberation.session, publishedAt: new Date(deliberation.published_at!), semester: byId.get(deliberation.semester_id)! };
     const seen = latest.get(deliberation.semester_id);
     if (!seen || (seen.session === "normal" && result.session === "resit")) latest.set(deliberation.semester_id, result);
   }
@@ -213,4 +213,15 @@ export async function publishDeliberation(supabase: SupabaseClient, deliberation
   const { data, error } = await supabase.rpc("publish_deliberation", { deliberation: deliberationId });
   if (error) fail("publish", error);
   return Number(data);
+}
+
+// ---- relevé de notes ------------------------------------------------------------------------
+const transcriptRow = z.object({ number: z.string(), verification_code: z.string(), issued_at: z.string(), snapshot: z.record(z.string(), z.unknown()) });
+
+/** The numbered relevé of a published session (the same one each time it is asked for). */
+export async function issueTranscript(supabase: SupabaseClient, deliberationId: string) {
+  const { data, error } = await supabase.rpc("issue_transcript", { deliberation: deliberationId });
+  if (error) fail("relevé", error);
+  const [row] = z.array(transcriptRow).parse(data);
+  return row;
 }

@@ -36,6 +36,8 @@ export const resultsMessages = defineMessages({
     awaiting: "en attente",
     marksOf: "Notes de {course}",
     evaluation: "Évaluation",
+    download: "Télécharger le relevé (PDF)",
+    downloadFor: "Télécharger le relevé de {semester} (PDF)",
     deliberation: {
       title: "Délibérations",
       description: "Clore une session fige les résultats du semestre et verrouille ses notes (les notes de rattrapage restent ouvertes jusqu'à la clôture du rattrapage). Publier les montre aux étudiants, qui en sont avertis.",
@@ -94,6 +96,8 @@ export const resultsMessages = defineMessages({
     awaiting: "pending",
     marksOf: "Marks of {course}",
     evaluation: "Evaluation",
+    download: "Download the transcript (PDF)",
+    downloadFor: "Download the transcript of {semester} (PDF)",
     deliberation: {
       title: "Deliberations",
       description: "Closing a session freezes the semester's results and locks its marks (resit marks stay open until the resit session closes). Publishing shows them to the students, who are told.",

@@ -121,3 +121,36 @@ test("unified course management: filters on the server, a bulk change to the fil
   await page.getByRole("button", { name: "Exporter CSV" }).click();
   expect((await download).suggestedFilename()).toBe("cours.csv");
 });
+
+test("the admin opens the course in depth: adds a material, drops a student (kept as dropped); the global timetable filters by school", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/admin/course-management");
+  await page.getByLabel("Code ou intitulé").fill(CODE);
+  await page.getByRole("button", { name: "Chercher" }).click();
+  await page.getByTestId("manage-results").getByRole("link", { name: new RegExp(CODE) }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(CODE);
+  await expect(page.getByTestId("manage-details")).toContainText("Ahmadou Bouba");
+  await expectNoAxeViolations(page);
+
+  const materials = page.getByTestId("manage-materials");
+  await materials.getByLabel("Titre").fill("Plan du cours");
+  await materials.getByLabel("Lien (https://)").fill("pas une adresse");
+  await materials.getByRole("button", { name: "Ajouter le support" }).click();
+  await expect(materials).toContainText("Semaine de 1 à 30, un titre et une adresse https:// sont attendus.");
+  await materials.getByLabel("Lien (https://)").fill("https://example.org/plan.pdf");
+  await materials.getByRole("button", { name: "Ajouter le support" }).click();
+  await expect(materials).toContainText("Semaine 1 · Plan du cours");
+
+  const students = page.getByTestId("manage-students");
+  await expect(students).toContainText("3 actifs");
+  await students.getByTestId("enrolment").first().getByRole("button", { name: /Désinscrire/ }).click();
+  await expect(students).toContainText("2 actifs");
+  await expect(students.getByTestId("enrolment").filter({ hasText: "Abandon" })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  await page.goto("/dashboard/admin/schedule");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emploi du temps général");
+  await page.getByTestId("filter-school").selectOption({ label: "École professionnelle" });
+  await expect(page.getByTestId("calendar")).toBeVisible();
+  await expectNoAxeViolations(page);
+});

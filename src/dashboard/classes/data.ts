@@ -91,3 +91,11 @@ export async function currentSemester(supabase: SupabaseClient): Promise<Semeste
   if (error) throw new Error(error.message);
   return data ? semesterRow.parse(data) : null;
 }
+
+/** A student's attendance in one course: sessions recorded, present or late among them (excused left out). */
+export async function myCourseAttendance(supabase: SupabaseClient, userId: string, courseId: string): Promise<{ counted: number; attended: number }> {
+  const { data, error } = await supabase.from("attendance").select("status, session:schedule_events!inner(course_id)").eq("student_id", userId).eq("session.course_id", courseId);
+  if (error) throw new Error(error.message);
+  const rows = z.array(z.object({ status: z.enum(ATTENDANCE_STATUSES) })).parse(data).filter((r) => r.status !== "excused");
+  return { counted: rows.length, attended: rows.filter((r) => r.status === "present" || r.status === "late").length };
+}

@@ -42,7 +42,17 @@ export default function AdminUnifiedCoursesPage() {
     setQuery({ ...query, page: 1, filters: next });
   };
   const columns: DataColumn<AdminCourseRow>[] = [
-    { id: "code", header: m.columns.code, sortable: true, cell: (r) => <span className="font-mono">{r.code}</span>, csv: (r) => r.code },
+    {
+      id: "code",
+      header: m.columns.code,
+      sortable: true,
+      cell: (r) => (
+        <a className="font-mono text-brand-800 underline-offset-2 hover:underline" href={hrefOf(locale, "/dashboard/admin/course-management/:courseId", { courseId: r.id })}>
+          {r.code}
+        </a>
+      ),
+      csv: (r) => r.code,
+    },
     { id: "title", header: m.columns.title, sortable: true, cell: (r) => r.title },
     { id: "school", header: m.columns.school, cell: (r) => name(r.school) },
     { id: "programme", header: m.columns.programme, cell: (r) => (r.programme ? name(r.programme) : "—") },

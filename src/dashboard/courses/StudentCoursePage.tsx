@@ -22,6 +22,7 @@ import { RadioGroup } from "../ui/RadioGroup.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError, toastSuccess } from "../ui/toast.ts";
+import { myCourseAttendance } from "../classes/data.ts";
 import { getCourse, listMaterials, listReviews, materialDownloadUrl, saveReview, type Material } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
 
@@ -49,11 +50,31 @@ export default function StudentCoursePage({ params }: PageProps) {
       />
       <Card title={m.description}>
         <p className="whitespace-pre-line text-gray-800">{c.description}</p>
+        <AttendanceRate courseId={courseId} />
       </Card>
       <Materials courseId={courseId} />
       <Upcoming courseId={courseId} />
       <ReviewCard courseId={courseId} />
     </div>
+  );
+}
+
+function AttendanceRate({ courseId }: { courseId: string }) {
+  const m = useMessages(coursesMessages);
+  const locale = useLocale();
+  const { userId } = useSignedIn();
+  const rate = useQuery(["my-course-attendance", courseId, userId], () => myCourseAttendance(getSupabase(), userId, courseId));
+  if (!rate.data) return null;
+  return (
+    <p className="mt-3 text-sm text-gray-800" data-testid="attendance-rate">
+      {rate.data.counted === 0
+        ? m.noAttendance
+        : fill(m.attendance, {
+            rate: new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", { style: "percent", maximumFractionDigits: 0 }).format(rate.data.attended / rate.data.counted),
+            attended: rate.data.attended,
+            counted: rate.data.counted,
+          })}
+    </p>
   );
 }
 

@@ -296,3 +296,84 @@ export async function bulkUpdateCourses(supabase: SupabaseClient, ids: string[],
   await supabase.rpc("record_audit", { action: `course.bulk_${action.kind}`, target_type: "course", target_id: null, details: { count: changed, ...patch } });
   return changed;
 }
+
+// ---- administration: one course in depth ------------------------------------------------------------
+const courseDetailRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  description: z.string(),
+  credits: z.number(),
+  coefficient: z.union([z.number(), z.string()]),
+  level_code: z.nullable(z.string()),
+  is_published: z.boolean(),
+  meeting_platform: z.nullable(z.string()),
+  zoom_meeting_id: z.nullable(z.string()),
+  zoom_passcode: z.nullable(z.string()),
+  teams_meeting_url: z.nullable(z.string()),
+  school: z.object({ name_fr: z.string(), name_en: z.string() }),
+  programme: z.nullable(z.object({ name_fr: z.string(), name_en: z.string() })),
+  semester: z.nullable(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string() })),
+  teacher: z.nullable(z.object({ id: z.string(), full_name: z.string() })),
+  unit,
+});
+export type CourseDetail = z.infer<typeof courseDetailRow>;
+
+export async function getCourseDetail(supabase: SupabaseClient, id: string): Promise<CourseDetail | null> {
+  const { data, error } = await supabase
+    .from("courses")
+    .select(
+      `id, code, title, description, credits, coefficient, level_code, is_published, meeting_platform, zoom_meeting_id, zoom_passcode, teams_meeting_url,
+       school:schools(name_fr, name_en), programme:programmes(name_fr, name_en), semester:semesters(id, name_fr, name_en),
+       teacher:profiles!courses_teacher_id_fkey(id, full_name), unit:teaching_units(code, title_fr, title_en, credits)`,
+    )
+    .eq("id", id)
+    .maybeSingle();
+  if (error) throw new Error(error.message);
+  return data ? courseDetailRow.parse(data) : null;
+}
+
+const enrolmentRow = z.object({ id: z.string(), status: z.enum(["pending", "active", "completed", "dropped"]), dropped_at: z.nullable(z.string()), student: z.object({ id: z.string(), full_name: z.string() }) });
+export type Enrolment = z.infer<typeof enrolmentRow>;
+
+export async function listEnrolments(supabase: SupabaseClient, courseId: string): Promise<Enrolment[]> {
+  const { data, error } = await supabase.from("course_enrollments").select("id, status, dropped_at, student:profiles!course_enrollments_user_id_fkey(id, full_name)").eq("course_id", courseId);
+  if (error) throw new Error(error.message);
+  return z.array(enrolmentRow).parse(data).sort((a, b) => a.student.full_name.localeCompare(b.student.full_name, "fr"));
+}
+
+/** Drops (or re-activates) an enrolment; the row and its history stay (audited). */
+export async function setEnrolmentStatus(supabase: SupabaseClient, enrolmentId: string, status: "active" | "dropped"): Promise<void> {
+  const { error } = await supabase.rpc("set_enrolment_status", { enrolment: enrolmentId, new_status: status });
+  if (error) throw Object.assign(new Error(error.message), { code: error.code });
+}
+
+/** The course's host start link (teacher and admins only), or null. */
+export async function courseHostLink(supabase: SupabaseClient, courseId: string): Promise<{ id: string; start_url: string } | null> {
+  const { data, error } = await supabase.from("meeting_host_links").select("id, start_url").eq("course_id", courseId).is("schedule_event_id", null).maybeSingle();
+  if (error) throw new Error(error.message);
+  return data ? z.object({ id: z.string(), start_url: z.string() }).parse(data) : null;
+}
+
+export async function saveCourseHostLink(supabase: SupabaseClient, courseId: string, existingId: string | null, url: string): Promise<void> {
+  const { error } = existingId
+    ? await supabase.from("meeting_host_links").update({ start_url: url }).eq("id", existingId)
+    : await supabase.from("meeting_host_links").insert({ course_id: courseId, start_url: url });
+  if (error) throw new Error(error.message);
+}
+
+export async function addLinkMaterial(supabase: SupabaseClient, courseId: string, week: number, title: string, url: string): Promise<void> {
+  const { error } = await supabase.from("course_materials").insert({ course_id: courseId, week, title, kind: "link", url });
+  if (error) throw new Error(error.message);
+}
+
+export async function deleteMaterial(supabase: SupabaseClient, id: string): Promise<void> {
+  const { error } = await supabase.from("course_materials").delete().eq("id", id);
+  if (error) throw new Error(error.message);
+}
+
+/** Moderation: an admin removes a review. */
+export async function deleteReview(supabase: SupabaseClient, id: string): Promise<void> {
+  const { error } = await supabase.from("reviews").delete().eq("id", id);
+  if (error) throw new Error(error.message);
+}

@@ -1,6 +1,6 @@
 // The timetable of a student or a teacher: FullCalendar's day/week/month views over the
 // sessions of the visible period, and the same sessions as a list with their join buttons.
-import { useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { formatDateTime, formatTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useNow } from "../home/useNow.ts";
@@ -10,12 +10,16 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import CalendarView, { type CalendarItem, type CalendarViewName } from "./CalendarView.tsx";
-import { listExamsAndDeadlines, listSessions, type Session } from "./data.ts";
+import type { CalendarItem, CalendarViewName } from "./CalendarView.tsx";
+import { listExamsAndDeadlines, listSessions, type Session, type SessionQuery } from "./data.ts";
 import { FeedCard } from "./FeedCard.tsx";
 import { JoinButton } from "./JoinButton.tsx";
 import { scheduleMessages } from "./messages.ts";
 import { useQuery } from "./useQuery.ts";
+
+// FullCalendar (about 65 KB gzip with its day, week and month views) comes in its own chunk
+// after the page: on a slow connection the list of the week's sessions shows first.
+const CalendarView = lazy(() => import("./CalendarView.tsx"));
 
 function weekAround(now: Date): { from: Date; to: Date } {
   // Monday 00:00 in Douala (UTC+1) of this week, and a week later.
@@ -24,7 +28,24 @@ function weekAround(now: Date): { from: Date; to: Date } {
   return { from: monday, to: new Date(monday.getTime() + 7 * 86_400_000) };
 }
 
-export function ScheduleScreen({ role, title, intro, initialView = "timeGridWeek", withDeadlines = false }: { role: "student" | "teacher"; title: string; intro: string; initialView?: CalendarViewName; withDeadlines?: boolean }) {
+export function ScheduleScreen({
+  role,
+  title,
+  intro,
+  initialView = "timeGridWeek",
+  withDeadlines = false,
+  filters,
+  filterBar,
+}: {
+  role: "student" | "teacher" | "admin";
+  title: string;
+  intro: string;
+  initialView?: CalendarViewName;
+  withDeadlines?: boolean;
+  /** Admin: the filters of the sessions read. */
+  filters?: Omit<SessionQuery, "from" | "to">;
+  filterBar?: ReactNode;
+}) {
   const locale = useLocale();
   const m = useMessages(scheduleMessages);
   const { userId } = useSignedIn();
@@ -32,8 +53,8 @@ export function ScheduleScreen({ role, title, intro, initialView = "timeGridWeek
   const [range, setRange] = useState(() => weekAround(new Date()));
   const from = range.from.toISOString();
   const to = range.to.toISOString();
-  const teacherId = role === "teacher" ? userId : undefined;
-  const sessions = useQuery(["sessions", role, from, to], () => listSessions(getSupabase(), { from, to, teacherId }));
+  const teacherId = role === "teacher" ? userId : filters?.teacherId;
+  const sessions = useQuery(["sessions", role, from, to, JSON.stringify(filters ?? {})], () => listSessions(getSupabase(), { ...filters, from, to, teacherId }));
   const dated = useQuery(["dated", role, from, to, withDeadlines ? 1 : 0], () => (withDeadlines ? listExamsAndDeadlines(getSupabase(), from, to, teacherId) : Promise.resolve([])));
 
   const items: CalendarItem[] = [
@@ -44,14 +65,17 @@ export function ScheduleScreen({ role, title, intro, initialView = "timeGridWeek
   return (
     <div className="space-y-6">
       <PageHeader title={title} description={intro} />
+      {filterBar && <div className="flex flex-wrap gap-3">{filterBar}</div>}
       <section aria-label={title} className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm" data-testid="calendar">
-        <CalendarView
-          items={items}
-          initialView={initialView}
-          onRangeChange={(start, end) => {
-            if (start.getTime() !== range.from.getTime() || end.getTime() !== range.to.getTime()) setRange({ from: start, to: end });
-          }}
-        />
+        <Suspense fallback={<Skeleton lines={6} />}>
+          <CalendarView
+            items={items}
+            initialView={initialView}
+            onRangeChange={(start, end) => {
+              if (start.getTime() !== range.from.getTime() || end.getTime() !== range.to.getTime()) setRange({ from: start, to: end });
+            }}
+          />
+        </Suspense>
       </section>
       <section aria-labelledby="sessions-of-period">
         <h2 id="sessions-of-period" className="mb-3 text-lg font-semibold text-brand-900">
@@ -71,7 +95,7 @@ export function ScheduleScreen({ role, title, intro, initialView = "timeGridWeek
           </ul>
         )}
       </section>
-      <FeedCard />
+      {role !== "admin" && <FeedCard />}
     </div>
   );
 

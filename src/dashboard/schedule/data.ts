@@ -51,6 +51,10 @@ export interface SessionQuery {
   teacherId?: string;
   semesterId?: string;
   courseId?: string;
+  /** Admin filters: school and programme ids, teacher, online or in a room. */
+  schoolId?: string;
+  programmeId?: string;
+  mode?: "online" | "in_person";
 }
 
 /** Sessions starting in [from, to), soonest first (at most 1000). */
@@ -59,6 +63,9 @@ export async function listSessions(supabase: SupabaseClient, q: SessionQuery): P
   if (q.teacherId) query = query.eq("course.teacher_id", q.teacherId);
   if (q.semesterId) query = query.eq("course.semester_id", q.semesterId);
   if (q.courseId) query = query.eq("course_id", q.courseId);
+  if (q.schoolId) query = query.eq("course.school_id", q.schoolId);
+  if (q.programmeId) query = query.eq("course.programme_id", q.programmeId);
+  if (q.mode) query = query.eq("is_online", q.mode === "online");
   const { data, error } = await query;
   if (error) throw new Error(error.message);
   return z.array(sessionRow).parse(data);

@@ -82,10 +82,35 @@ describe("timetable and classes", () => {
     await classes.setAttendance(w.clients.teacherA, id, IDS.classmate, "absent");
     expect((await classes.sessionRegister(w.clients.teacherA, w.courseA, id)).find((l) => l.studentId === IDS.classmate)?.status).toBe("absent");
     expect(await classes.myAttendance(w.clients.studentA, IDS.studentA, [id])).toEqual([expect.objectContaining({ status: "present" })]);
+    const [{ counted, attended }] = await stack().sql<{ counted: number; attended: number }>(
+      `select count(*) filter (where a.status <> 'excused')::int as counted, count(*) filter (where a.status in ('present', 'late'))::int as attended
+       from public.attendance a join public.schedule_events e on e.id = a.schedule_event_id where a.student_id = $1 and e.course_id = $2`,
+      [IDS.studentA, w.courseA],
+    );
+    expect(await classes.myCourseAttendance(w.clients.studentA, IDS.studentA, w.courseA)).toEqual({ counted, attended });
+    expect(counted).toBeGreaterThan(0);
     // host links: the teacher's, never the student's
     await stack().sql("insert into public.meeting_host_links (course_id, start_url) values ($1, 'https://zoom.us/s/1?zak=x')", [w.courseA]);
     expect(classes.hostLinkFor(await classes.hostLinks(w.clients.teacherA, [w.courseA]), w.courseA, id)).toBe("https://zoom.us/s/1?zak=x");
     expect(await classes.hostLinks(w.clients.studentA, [w.courseA])).toEqual([]);
     expect((await classes.currentSemester(w.clients.studentA))?.is_current).toBe(true);
+  });
+
+  it("the admin's views: the global timetable filtered by school, a course in depth, its enrolments", async () => {
+    const from = new Date(Date.now() - 7 * DAY).toISOString();
+    const to = new Date(Date.now() + 7 * DAY).toISOString();
+    const [{ id: pro }] = await stack().sql<{ id: string }>("select id from public.schools where slug = 'professional-school'");
+    const sessions = await schedule.listSessions(w.clients.admin, { from, to, schoolId: pro });
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.every((s) => s.course.code.startsWith("PRO-"))).toBe(true);
+    expect((await schedule.listSessions(w.clients.admin, { from, to, mode: "in_person" })).every((s) => !s.is_online)).toBe(true);
+    const detail = await courses.getCourseDetail(w.clients.admin, w.courseA);
+    expect(detail).toMatchObject({ code: "INF-L2-101", teacher: { id: IDS.teacherA }, unit: { code: "UE-INF-201" } });
+    const enrolments = await courses.listEnrolments(w.clients.admin, w.courseA);
+    expect(enrolments.find((e) => e.student.id === IDS.studentA)?.status).toBe("active");
+    const page = await courses.fetchAdminCourses(w.clients.admin, { school: "professional-school" }, 1, 20, null);
+    expect(page.rows.map((r) => r.code).sort()).toEqual(["PRO-CQP-WEB", "PRO-DQP-RES"]);
+    expect(page.total).toBe(2);
+    await expect(courses.setEnrolmentStatus(w.clients.teacherA, enrolments[0].id, "dropped")).rejects.toMatchObject({ code: "42501" });
   });
 });

@@ -1,0 +1,322 @@
+// admin/course-management: find a course, then admin/course-management/{id}: the course in
+// depth — catalogue place, UE, teacher and meeting (with the host's start link, never shown
+// to students), materials (add a link, remove), enrolled students (drop or re-enrol, the row
+// and its history kept), and reviews (average, anonymous comments, moderation).
+import { useState } from "react";
+import * as z from "zod/mini";
+import { formatDate } from "../../lib/format.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
+import type { PageProps } from "../routes.ts";
+import { hrefOf } from "../router.ts";
+import { useQuery } from "../schedule/useQuery.ts";
+import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { Badge } from "../ui/Badge.tsx";
+import { Button } from "../ui/Button.tsx";
+import { Card } from "../ui/Card.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { NumberField } from "../ui/NumberField.tsx";
+import { PageHeader } from "../ui/PageHeader.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { TextField } from "../ui/TextField.tsx";
+import { toastError } from "../ui/toast.ts";
+import {
+  addLinkMaterial, courseHostLink, deleteMaterial, deleteReview, fetchAdminCourses, getCourseDetail, listEnrolments, listMaterials, listReviews, saveCourseHostLink, setEnrolmentStatus,
+} from "./data.ts";
+import { manageMessages } from "./manage-messages.ts";
+
+const httpsUrl = z.string().check(z.regex(/^https:\/\/\S+$/), z.maxLength(2000));
+const materialSchema = z.object({ week: z.number().check(z.int(), z.minimum(1), z.maximum(30)), title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), url: httpsUrl });
+
+export default function AdminCourseManagementPage({ params }: PageProps) {
+  return params.courseId ? <CourseInDepth courseId={params.courseId} /> : <CoursePicker />;
+}
+
+function CoursePicker() {
+  const m = useMessages(manageMessages);
+  const locale = useLocale();
+  const [search, setSearch] = useState("");
+  const [term, setTerm] = useState("");
+  const found = useQuery(["manage-search", term], () => fetchAdminCourses(getSupabase(), { search: term || undefined }, 1, 20, null));
+  return (
+    <div className="space-y-6">
+      <PageHeader title={useRouteTitle("admin.course-management")} description={m.pickIntro} />
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTerm(search.trim());
+        }}
+      >
+        <TextField label={m.search} value={search} onChange={setSearch} maxLength={100} />
+        <Button type="submit">{m.searchButton}</Button>
+      </form>
+      {found.error ? (
+        <ErrorState error={found.error} onRetry={found.retry} />
+      ) : !found.data ? (
+        <Skeleton lines={5} />
+      ) : found.data.rows.length === 0 ? (
+        <EmptyState title={m.noMatch} />
+      ) : (
+        <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white" data-testid="manage-results">
+          {found.data.rows.map((c) => (
+            <li key={c.id} className="p-3">
+              <a className="font-medium text-brand-800 underline-offset-2 hover:underline" href={hrefOf(locale, "/dashboard/admin/course-management/:courseId", { courseId: c.id })}>
+                {c.code} — {c.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CourseInDepth({ courseId }: { courseId: string }) {
+  const m = useMessages(manageMessages);
+  const locale = useLocale();
+  const course = useQuery(["manage-course", courseId], () => getCourseDetail(getSupabase(), courseId));
+  if (course.error) return <ErrorState error={course.error} onRetry={course.retry} />;
+  if (course.data === undefined) return <Skeleton blocks={3} />;
+  const c = course.data;
+  if (!c) return <EmptyState title={m.notFound} />;
+  const name = (o: { name_fr: string; name_en: string }) => (locale === "fr" ? o.name_fr : o.name_en);
+  const platform = (c.meeting_platform ?? "none") as keyof typeof m.platform;
+  return (
+    <div className="space-y-6">
+      <PageHeader title={`${c.code} — ${c.title}`} description={m.intro} />
+      <Card title={m.details} testId="manage-details">
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold">{m.school}</dt>
+          <dd>{name(c.school)}</dd>
+          <dt className="font-semibold">{m.programme}</dt>
+          <dd>{c.programme ? `${name(c.programme)} ${c.level_code ?? ""}` : "—"}</dd>
+          <dt className="font-semibold">{m.semester}</dt>
+          <dd>{c.semester ? name(c.semester) : "—"}</dd>
+          <dt className="font-semibold">{m.unit}</dt>
+          <dd>{c.unit ? `${c.unit.code} — ${locale === "fr" ? c.unit.title_fr : c.unit.title_en}` : m.noUnit}</dd>
+          <dt className="font-semibold">{m.teacher}</dt>
+          <dd>{c.teacher?.full_name ?? m.noTeacher}</dd>
+          <dt className="font-semibold">{m.credits}</dt>
+          <dd>
+            {c.credits} · {String(c.coefficient)}
+          </dd>
+          <dt className="font-semibold">{m.status}</dt>
+          <dd>
+            <Badge tone={c.is_published ? "success" : "neutral"}>{c.is_published ? m.published : m.draft}</Badge>
+          </dd>
+          <dt className="font-semibold">{m.meeting}</dt>
+          <dd>
+            {m.platform[platform]}
+            {c.zoom_meeting_id && ` · ${c.zoom_meeting_id}`}
+            {c.teams_meeting_url && ` · ${c.teams_meeting_url}`}
+          </dd>
+        </dl>
+        <HostLink courseId={courseId} />
+      </Card>
+      <Materials courseId={courseId} />
+      <Students courseId={courseId} />
+      <Reviews courseId={courseId} />
+    </div>
+  );
+}
+
+function HostLink({ courseId }: { courseId: string }) {
+  const m = useMessages(manageMessages);
+  const link = useQuery(["manage-host", courseId], () => courseHostLink(getSupabase(), courseId));
+  const [value, setValue] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const [note, setNote] = useState("");
+  if (link.error) return <ErrorState error={link.error} onRetry={link.retry} />;
+  if (link.data === undefined) return <Skeleton lines={1} />;
+  const current = value ?? link.data?.start_url ?? "";
+  return (
+    <form
+      noValidate
+      className="mt-4 flex flex-wrap items-end gap-2"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!httpsUrl.safeParse(current).success) return setError(m.badUrl);
+        setError(undefined);
+        try {
+          await saveCourseHostLink(getSupabase(), courseId, link.data?.id ?? null, current);
+          setNote(m.hostSaved);
+          link.retry();
+        } catch (failure) {
+          toastError(failure);
+        }
+      }}
+    >
+      <TextField label={m.hostLink} value={current} onChange={setValue} type="url" errorMessage={error} className="min-w-72 flex-1" maxLength={2000} />
+      <Button type="submit" variant="secondary">
+        {m.hostSave}
+      </Button>
+      <p role="status" className="w-full text-sm text-green-800">
+        {note}
+      </p>
+    </form>
+  );
+}
+
+function Materials({ courseId }: { courseId: string }) {
+  const m = useMessages(manageMessages);
+  const materials = useQuery(["manage-materials", courseId], () => listMaterials(getSupabase(), courseId));
+  const [form, setForm] = useState({ week: 1, title: "", url: "" });
+  const [error, setError] = useState<string>();
+  const [note, setNote] = useState("");
+  return (
+    <Card title={m.materials} testId="manage-materials">
+      {materials.error ? (
+        <ErrorState error={materials.error} onRetry={materials.retry} />
+      ) : !materials.data ? (
+        <Skeleton lines={3} />
+      ) : materials.data.length === 0 ? (
+        <p className="text-gray-700">{m.noMaterials}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100">
+          {materials.data.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                {fill(m.weekN, { n: item.week })} · {item.title}
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                onPress={async () => {
+                  try {
+                    await deleteMaterial(getSupabase(), item.id);
+                    materials.retry();
+                  } catch (failure) {
+                    toastError(failure);
+                  }
+                }}
+              >
+                {m.remove}
+                <span className="sr-only"> : {item.title}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        noValidate
+        className="mt-4 grid gap-3 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const parsed = materialSchema.safeParse(form);
+          if (!parsed.success) return setError(m.badMaterial);
+          setError(undefined);
+          try {
+            await addLinkMaterial(getSupabase(), courseId, parsed.data.week, parsed.data.title, parsed.data.url);
+            setForm({ week: form.week, title: "", url: "" });
+            setNote(m.added);
+            materials.retry();
+          } catch (failure) {
+            toastError(failure);
+          }
+        }}
+      >
+        <NumberField label={m.week} value={form.week} onChange={(v) => setForm({ ...form, week: v ?? 1 })} minValue={1} maxValue={30} />
+        <TextField label={m.title} value={form.title} onChange={(v) => setForm({ ...form, title: v })} maxLength={200} />
+        <TextField label={m.url} value={form.url} onChange={(v) => setForm({ ...form, url: v })} type="url" maxLength={2000} />
+        <Button type="submit">{m.add}</Button>
+        {error && <p className="text-red-800 sm:col-span-4">{error}</p>}
+        <p role="status" className="text-sm text-green-800 sm:col-span-4">
+          {note}
+        </p>
+      </form>
+    </Card>
+  );
+}
+
+function Students({ courseId }: { courseId: string }) {
+  const m = useMessages(manageMessages);
+  const locale = useLocale();
+  const enrolments = useQuery(["manage-enrolments", courseId], () => listEnrolments(getSupabase(), courseId));
+  const active = (enrolments.data ?? []).filter((e) => e.status === "active").length;
+  return (
+    <Card title={fill(m.students, { n: active })} testId="manage-students">
+      {enrolments.error ? (
+        <ErrorState error={enrolments.error} onRetry={enrolments.retry} />
+      ) : !enrolments.data ? (
+        <Skeleton lines={4} />
+      ) : enrolments.data.length === 0 ? (
+        <p className="text-gray-700">{m.noStudents}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100">
+          {enrolments.data.map((e) => (
+            <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="enrolment">
+              <span>
+                {e.student.full_name} ·{" "}
+                <Badge tone={e.status === "active" ? "success" : e.status === "dropped" ? "warning" : "neutral"}>{m.enrolment[e.status]}</Badge>
+                {e.dropped_at && <span className="ml-2 text-sm text-gray-700">{fill(m.droppedOn, { date: formatDate(locale, e.dropped_at) })}</span>}
+              </span>
+              {(e.status === "active" || e.status === "dropped") && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onPress={async () => {
+                    try {
+                      await setEnrolmentStatus(getSupabase(), e.id, e.status === "active" ? "dropped" : "active");
+                      enrolments.retry();
+                    } catch (failure) {
+                      toastError(failure);
+                    }
+                  }}
+                >
+                  {e.status === "active" ? m.drop : m.reactivate}
+                  <span className="sr-only"> : {e.student.full_name}</span>
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function Reviews({ courseId }: { courseId: string }) {
+  const m = useMessages(manageMessages);
+  const locale = useLocale();
+  const reviews = useQuery(["manage-reviews", courseId], () => listReviews(getSupabase(), courseId));
+  const list = reviews.data ?? [];
+  const average = list.length ? (list.reduce((s, r) => s + r.rating, 0) / list.length).toLocaleString(locale === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 }) : null;
+  return (
+    <Card title={m.reviews} description={average ? fill(m.average, { avg: average, n: list.length }) : m.noReviews}>
+      {reviews.error ? (
+        <ErrorState error={reviews.error} onRetry={reviews.retry} />
+      ) : !reviews.data ? (
+        <Skeleton lines={3} />
+      ) : (
+        <ul className="divide-y divide-gray-100">
+          {list
+            .filter((r) => r.comment)
+            .map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  <span aria-hidden="true">{"★".repeat(r.rating)}</span>
+                  <span className="sr-only">{r.rating} / 5</span> {r.comment}
+                </span>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onPress={async () => {
+                    try {
+                      await deleteReview(getSupabase(), r.id);
+                      reviews.retry();
+                    } catch (failure) {
+                      toastError(failure);
+                    }
+                  }}
+                >
+                  {m.moderate}
+                </Button>
+              </li>
+            ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

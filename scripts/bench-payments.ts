@@ -18,17 +18,18 @@ const IN_FLIGHT = 8;
 const stack = await startLocalStack({ keys: await generateLocalKeys(), port: 0, seed: false });
 const service = createClient(stack.url, stack.keys.secretKey, { auth: { persistSession: false } });
 
+// Pending simulator payments, one per student (as in life: a student pays its own bill).
 async function seedPending(count: number, phoneEnding: string, age: string): Promise<string[]> {
+  const tag = crypto.randomUUID().slice(0, 8);
   await stack.sql(
-    `insert into auth.users (id, aud, role, email) select gen_random_uuid(), 'authenticated', 'authenticated', 'payer-' || gen_random_uuid() || '@bench.cm'
-     from generate_series(1, 1)`);
+    `insert into auth.users (id, aud, role, email) select gen_random_uuid(), 'authenticated', 'authenticated', 'payer-' || $2 || '-' || i || '@bench.cm'
+     from generate_series(1, $1) i`, [count, tag]);
   const rows = await stack.sql<{ key: string }>(
     `insert into public.payments (student_id, amount_xaf, method, provider, payer_phone, idempotency_key, status, created_at)
-     select (select id from public.profiles order by id desc limit 1), 1000 + (i % 500), 'mtn_momo', 'simulator', '+23767000000' || $2,
-            gen_random_uuid()::text, 'pending', now() - $3::interval
-     from generate_series(1, $1) i
+     select p.id, 1000, 'mtn_momo', 'simulator', '+23767000000' || $2, gen_random_uuid()::text, 'pending', now() - $3::interval
+     from auth.users u join public.profiles p on p.id = u.id where u.email like 'payer-' || $1 || '-%'
      returning idempotency_key as key`,
-    [count, phoneEnding, age]);
+    [tag, phoneEnding, age]);
   return rows.map((r) => r.key);
 }
 

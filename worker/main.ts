@@ -7,7 +7,7 @@ import { createClient } from "@supabase/supabase-js";
 import { readConfig } from "./config.ts";
 import { runTick } from "./tick.ts";
 import { recordTick, type TickRecord } from "./heartbeat.ts";
-import { runReconcile } from "./payments.ts";
+import { queueReminders, runReconcile } from "./payments.ts";
 import { createMessageSender } from "../src/lib/messaging/index.ts";
 import { WORKER_SCHEDULE } from "../src/lib/notifications/rules.ts";
 
@@ -33,7 +33,8 @@ function tick(): Promise<boolean> {
     .then(async (result) => {
       // Payments still open after a few minutes: asked again, expired when stale.
       const payments = await runReconcile(supabase, process.env, startedAt).catch((error: Error) => ({ error: error.message }));
-      return { ...result, payments };
+      const reminders = await queueReminders(supabase, process.env).catch((error: Error) => ({ error: error.message }));
+      return { ...result, payments, reminders };
     })
     .then((result): TickRecord => (log({ event: "tick", ...result }), { startedAt, source: "cron", result }))
     .catch((error: Error): TickRecord => (log({ event: "tick_failed", error: error.message }), { startedAt, source: "cron", error: error.message }))

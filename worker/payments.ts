@@ -6,6 +6,15 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { providersFromEnv, reconcilePayments, type ReconcileResult } from "../src/lib/finance/payments.ts";
 
+/** Payment reminders: a few days before each due date, and once late (in-app notices). */
+export async function queueReminders(supabase: SupabaseClient, env: Record<string, string | undefined>): Promise<number> {
+  const { data, error } = await supabase.rpc("queue_payment_reminders", {
+    days_before: env.PAYMENTS_REMIND_DAYS_BEFORE ? Number(env.PAYMENTS_REMIND_DAYS_BEFORE) : 3,
+  });
+  if (error) throw new Error(`queueing payment reminders failed: ${error.message}`);
+  return Number(data);
+}
+
 export function runReconcile(supabase: SupabaseClient, env: Record<string, string | undefined>, now = new Date()): Promise<ReconcileResult> {
   return reconcilePayments(supabase, providersFromEnv(env), {
     now,

@@ -135,6 +135,14 @@ export const ROUTES: readonly DashboardRoute[] = [
     title: { fr: "Finances", en: "Finance" },
     nav: { group: "administration", order: 5 },
   },
+  {
+    name: "admin.financial-management",
+    path: "/dashboard/admin/financial-management",
+    roles: admin,
+    page: () => import("./finance/AdminFinancialManagementPage.tsx"),
+    title: { fr: "Gestion financière", en: "Financial management" },
+    nav: { group: "administration", order: 6 },
+  },
   // ---- people --------------------------------------------------------------------------
   {
     name: "admin.users",

@@ -140,3 +140,28 @@ test("a bank slip goes to the bursar, who approves it; the student's balance cha
   // The student's page follows live.
   await expect(page.getByTestId("balance-due")).toHaveText(/100\s000\sFCFA/);
 });
+
+test("the bursar configures a schedule: late penalty, and a discount that needs its reason", async ({ page }) => {
+  const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
+  await signIn(page, admin.email, admin.password);
+  await page.goto("/dashboard/admin/financial-management");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestion financière");
+  await page.getByLabel("Rechercher un barème").fill("Barème e2e");
+  await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+  await page.getByRole("button", { name: "Modifier Barème e2e" }).click();
+  await expect(page.getByRole("heading", { name: "Barème e2e" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Pénalité de retard par tranche (XAF)").fill("7500");
+  await page.getByRole("button", { name: "Enregistrer le barème" }).click();
+  await expect(page.getByText("Barème enregistré.")).toBeVisible();
+
+  const discount = page.getByRole("form", { name: "Paul Payeur" });
+  await discount.getByLabel("Réduction (XAF)").fill("10000");
+  await discount.getByRole("button", { name: "Appliquer" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /./ }).first()).toBeVisible();
+  await discount.getByLabel("Motif").fill("Bourse d'excellence");
+  await discount.getByRole("button", { name: "Appliquer" }).click();
+  await expect(page.getByText("Réduction enregistrée.")).toBeVisible();
+  const { data: bill } = await serviceClient().from("student_fees").select("discount_xaf, discount_reason").eq("student_id", studentId).single();
+  expect(bill).toEqual({ discount_xaf: 10000, discount_reason: "Bourse d'excellence" });
+});

@@ -148,32 +148,65 @@ export async function reconcilePayments(service: SupabaseClient, providers: Prov
   const started = performance.now();
   const now = options.now ?? new Date();
   const expireBefore = now.getTime() - (options.expireAfterMinutes ?? 30) * 60_000;
-  const { data, error } = await service.rpc("payments_to_reconcile", {
-    older_than: `${options.afterMinutes ?? 3} minutes`, max_rows: options.maxRows ?? 20000,
-  });
-  if (error) throw new Error(`reading open payments failed: ${error.message}`);
-  const rows = (data ?? []) as { idempotency_key: string; provider: string; payer_phone: string | null; created_at: string }[];
   const result: ReconcileResult = { checked: 0, credited: 0, failed: 0, expired: 0, stillPending: 0, errors: 0, durationMs: 0 };
+  type Open = { id: string; idempotency_key: string; provider: string; payer_phone: string | null; created_at: string };
+  const PAGE = 1000;
+  let after: Open | undefined;
+  let seen = 0;
+  for (;;) {
+    const { data, error } = await service.rpc("payments_to_reconcile", {
+      older_than: `${options.afterMinutes ?? 3} minutes`, max_rows: PAGE,
+      after_created: after?.created_at ?? null, after_id: after?.id ?? null,
+    });
+    if (error) throw new Error(`reading open payments failed: ${error.message}`);
+    const rows = (data ?? []) as Open[];
+    await reconcilePage(service, providers, rows, expireBefore, options.concurrency ?? 8, result);
+    seen += rows.length;
+    if (rows.length < PAGE || seen >= (options.maxRows ?? 50_000)) break;
+    after = rows[rows.length - 1];
+  }
+  result.durationMs = Math.round(performance.now() - started);
+  return result;
+}
+
+/** Asks the providers about one page of open payments (a few at a time), then records their answers in batches. */
+async function reconcilePage(
+  service: SupabaseClient, providers: Providers,
+  rows: { idempotency_key: string; provider: string; payer_phone: string | null; created_at: string }[],
+  expireBefore: number, concurrency: number, result: ReconcileResult,
+): Promise<void> {
+  const answers: { key: string; outcome: string; reference: string | null; reason: string | null }[] = [];
   let next = 0;
-  const work = async () => {
+  const ask = async () => {
     while (next < rows.length) {
       const row = rows[next++];
       const provider = providers.byName[row.provider];
       if (!provider) continue;
       try {
-        const settled = await settleFromProvider(service, provider, { key: row.idempotency_key, phone: row.payer_phone },
-          new Date(row.created_at).getTime() < expireBefore);
-        result.checked++;
-        if (settled.credited) result.credited++;
-        else if (settled.status === "failed") result.failed++;
-        else if (settled.status === "expired") result.expired++;
-        else if (settled.status === "pending" || settled.status === "created") result.stillPending++;
+        const status = await provider.status({ key: row.idempotency_key, phone: row.payer_phone });
+        const stale = status.outcome === "pending" && new Date(row.created_at).getTime() < expireBefore;
+        answers.push({ key: row.idempotency_key, outcome: stale ? "expired" : status.outcome,
+          reference: status.operatorReference ?? null, reason: stale ? "expired" : status.reason ?? null });
       } catch {
         result.errors++;
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, work));
-  result.durationMs = Math.round(performance.now() - started);
-  return result;
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, ask));
+
+  const BATCH = 250;
+  for (let i = 0; i < answers.length; i += BATCH) {
+    const { data: settled, error } = await service.rpc("settle_payments", { items: answers.slice(i, i + BATCH) });
+    if (error) {
+      result.errors += Math.min(BATCH, answers.length - i);
+      continue;
+    }
+    for (const row of settled as Settled[]) {
+      result.checked++;
+      if (row.credited) result.credited++;
+      else if (row.status === "failed") result.failed++;
+      else if (row.status === "expired") result.expired++;
+      else if (row.status === "pending" || row.status === "created") result.stillPending++;
+    }
+  }
 }

@@ -119,3 +119,51 @@ describe("bank slips, cash and the bursar's figures", () => {
     expect(rows!.school_fr).toBeTruthy();
   });
 });
+
+describe("fee configuration", () => {
+  it("the bursar edits a schedule and its instalments, assigns it to the cohort and gives a discount with its reason; all audited", async () => {
+    // The demo student's programme and level: a cohort with students.
+    const [template] = await stack().sql<{ academic_year_id: string; programme_id: string; level_code: string }>(
+      `select fs.academic_year_id, fs.programme_id, fs.level_code from public.student_fees sf
+       join public.fee_schedules fs on fs.id = sf.fee_schedule_id where sf.student_id = $1 and fs.level_code is not null limit 1`, [studentId]);
+    const { data: schedule, error } = await admin.from("fee_schedules").insert({ ...template, label_fr: "Barème test", label_en: "Test schedule", tuition_xaf: 200000, late_penalty_xaf: 5000 })
+      .select("id").single();
+    expect(error).toBeNull();
+    expect((await admin.from("fee_instalments").insert({ fee_schedule_id: schedule!.id, position: 1, label_fr: "T1", label_en: "I1", amount_xaf: 200000, due_on: "2031-01-15" })).error).toBeNull();
+    const byStudent = await student.rpc("assign_fee_schedule", { schedule: schedule!.id });
+    expect(byStudent.error).not.toBeNull();
+    const assigned = await admin.rpc("assign_fee_schedule", { schedule: schedule!.id });
+    expect(assigned.error).toBeNull();
+    const [{ n }] = await stack().sql<{ n: number }>(
+      `select count(*)::int as n from public.student_registrations r where r.academic_year_id = $1 and r.programme_id = $2 and r.level_code = $3 and r.status = 'active'`,
+      [template!.academic_year_id, template!.programme_id, template!.level_code]);
+    expect(n).toBeGreaterThan(0);
+    expect(assigned.data).toBe(n);
+    expect((await admin.rpc("assign_fee_schedule", { schedule: schedule!.id })).data).toBe(0);
+    const [bill] = await stack().sql<{ id: string }>("select id from public.student_fees where fee_schedule_id = $1 limit 1", [schedule!.id]);
+    const noReason = await admin.rpc("set_student_discount", { bill: bill.id, amount_xaf: 20000, reason: "" });
+    expect(noReason.error?.message).toMatch(/reason/);
+    expect((await admin.rpc("set_student_discount", { bill: bill.id, amount_xaf: 20000, reason: "Bourse d'excellence" })).error).toBeNull();
+    const actions = (await stack().sql<{ action: string }>(
+      "select action from public.audit_log where target_id in ($1, $2) order by created_at", [schedule!.id, bill.id])).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(["fee_schedule.created", "fee_schedule.assigned", "student_fee.created", "student_fee.changed"]));
+  });
+});
+
+describe("late-payment reminders", () => {
+  it("tell a student once before the due date and once when late, in their language", async () => {
+    const first = await service.rpc("queue_payment_reminders", { days_before: 3 });
+    expect(first.error).toBeNull();
+    expect(first.data).toBeGreaterThan(0);
+    // The demo data makes the demo student's 2nd instalment late.
+    const notes = await stack().sql<{ title: string; action_url: string; priority: string }>(
+      "select title, action_url, priority from public.student_notifications where user_id = $1 and data ->> 'kind' = 'payment_late'", [studentId]);
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes[0]).toMatchObject({ action_url: "/dashboard/student/payments", priority: "high" });
+    expect(notes[0].title).toMatch(/^(Paiement en retard|Late payment) : ?/);
+    const again = await service.rpc("queue_payment_reminders", { days_before: 3 });
+    expect(again.data).toBe(0);
+    const denied = await student.rpc("queue_payment_reminders", { days_before: 3 });
+    expect(denied.error).not.toBeNull();
+  });
+});

@@ -71,7 +71,9 @@ export async function fetchNextDeadlines(supabase: SupabaseClient, now: Date, li
 
 const markRow = z.object({
   id: z.string(),
-  score: z.coerce.number(),
+  // null for an absence or an excuse (status)
+  score: z.nullable(z.coerce.number()),
+  status: z.enum(["marked", "absent", "excused"]),
   graded_at: z.string(),
   evaluation: z.object({ title: z.string(), course: z.object({ title: z.string() }) }),
 });
@@ -81,7 +83,7 @@ export type PublishedMark = z.infer<typeof markRow>;
 export async function fetchLatestMarks(supabase: SupabaseClient, studentId: string, limit = 5): Promise<PublishedMark[]> {
   const { data, error } = await supabase
     .from("grades")
-    .select("id, score, graded_at, evaluation:evaluations!inner(title, is_published, course:courses!inner(title))")
+    .select("id, score, status, graded_at, evaluation:evaluations!inner(title, is_published, course:courses!inner(title))")
     .eq("student_id", studentId)
     .eq("evaluation.is_published", true)
     .order("graded_at", { ascending: false })

@@ -180,6 +180,9 @@ describe("results engine", () => {
     await mark(student, "B1-exam", 12);
     row = await one("select * from public.semester_course_marks($1) where student_id = $2", [semester, student]);
     expect(num(row.mark)).toBe(12); // the exam alone
+    // the teacher's students page leaves the excused mark out of its average too
+    const mine = await w.clients.teacherA.from("my_students").select("average").eq("course_id", course.B1).eq("student_id", student);
+    expect(mine.data).toEqual([{ average: 12 }]);
     await mark(student, "B1-continuous", null, "absent");
     row = await one("select * from public.semester_course_marks($1) where student_id = $2", [semester, student]);
     expect(num(row.mark)).toBe(7.2); // 0 × 0.4 + 12 × 0.6

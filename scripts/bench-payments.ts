@@ -16,7 +16,6 @@ const PENDING = Number(process.argv.find((a) => a.startsWith("--pending="))?.spl
 const IN_FLIGHT = 8;
 
 const stack = await startLocalStack({ keys: await generateLocalKeys(), port: 0, seed: false });
-const service = createClient(stack.url, stack.keys.secretKey, { auth: { persistSession: false } });
 
 // Pending simulator payments, one per student (as in life: a student pays its own bill).
 async function seedPending(count: number, phoneEnding: string, age: string): Promise<string[]> {
@@ -59,7 +58,9 @@ if (credited !== CALLBACKS || receipts !== CALLBACKS) process.exitCode = 1;
 await seedPending(PENDING / 2, "4", "10 minutes");
 await seedPending(PENDING / 2, "3", "2 hours");
 const providers = providersFromEnv({ SUPABASE_SECRET_KEY: stack.keys.secretKey });
-const result = await reconcilePayments(service, providers, { afterMinutes: 3, expireAfterMinutes: 30, concurrency: 8 });
+// A fresh client, as a worker tick has: no connection left idle through the seeding.
+const worker = createClient(stack.url, stack.keys.secretKey, { auth: { persistSession: false } });
+const result = await reconcilePayments(worker, providers, { afterMinutes: 3, expireAfterMinutes: 30, concurrency: 8 });
 console.log(`reconciler: ${PENDING} pending in ${(result.durationMs / 1000).toFixed(1)} s; credited ${result.credited}, expired ${result.expired}, still pending ${result.stillPending}, errors ${result.errors}`);
 if (result.credited + result.expired !== PENDING || result.errors) process.exitCode = 1;
 await stack.stop();

@@ -154,10 +154,13 @@ export async function reconcilePayments(service: SupabaseClient, providers: Prov
   let after: Open | undefined;
   let seen = 0;
   for (;;) {
-    const { data, error } = await service.rpc("payments_to_reconcile", {
+    const read = () => service.rpc("payments_to_reconcile", {
       older_than: `${options.afterMinutes ?? 3} minutes`, max_rows: PAGE,
       after_created: after?.created_at ?? null, after_id: after?.id ?? null,
     });
+    // A read is safe to repeat: once more after a dropped connection.
+    let { data, error } = await read();
+    if (error && /fetch failed/.test(error.message)) ({ data, error } = await read());
     if (error) throw new Error(`reading open payments failed: ${error.message}`);
     const rows = (data ?? []) as Open[];
     await reconcilePage(service, providers, rows, expireBefore, options.concurrency ?? 8, result);

@@ -12,6 +12,9 @@ const SPEC_PAGES: Record<string, string[]> = {
     "professional-school", "extension-school", "students", "financial-management", "student-enrollments", "student-applications", "technical",
     "harvard-online", "international-applications", "create-course", "create-course/iou", "create-course/extension", "create-course/professional",
     "iou-scheduled-courses", "advanced-programming", "profile", "notifications",
+    // Not in SPEC §2's list, required by an issue: closing and publishing a semester's
+    // deliberation (issue 12, DOMAIN §2).
+    "deliberations",
   ],
 };
 

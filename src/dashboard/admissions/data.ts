@@ -1,0 +1,256 @@
+// Admissions in the signed-in application: the applicant's own files, the reviewers'
+// queues and files, decisions and admission. The only file of the feature naming tables,
+// buckets and functions; rows are parsed at the boundary (zod/mini).
+import * as z from "zod/mini";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { APPLICATION_STATUSES, documentPath, documentType, type Decision, type DocumentKind } from "../../lib/admissions/rules.ts";
+import { pageRange, type TableQuery } from "../ui/table-query.ts";
+
+const BUCKET = "application-documents";
+const instant = z.pipe(z.string(), z.transform((v) => new Date(v).toISOString()));
+const status = z.enum(APPLICATION_STATUSES);
+const names = z.nullable(z.object({ name_fr: z.string(), name_en: z.string() }));
+
+const applicationRow = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status,
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  country: z.string(),
+  city: z.nullable(z.string()),
+  birth_date: z.nullable(z.string()),
+  level_code: z.nullable(z.string()),
+  study_mode: z.nullable(z.string()),
+  motivation: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  fee_xaf: z.nullable(z.number()),
+  fee_paid_at: z.nullable(instant),
+  decision_reason: z.nullable(z.string()),
+  submitted_at: instant,
+  updated_at: instant,
+  applicant_id: z.nullable(z.string()),
+  programme: names,
+  formation: names,
+  extension: names,
+});
+export type Application = z.infer<typeof applicationRow>;
+
+const APPLICATION_SELECT =
+  "id, kind, status, full_name, email, phone, country, city, birth_date, level_code, study_mode, motivation, details, fee_xaf, fee_paid_at, decision_reason, submitted_at, updated_at, applicant_id, " +
+  "programme:programmes!applications_programme_id_fkey(name_fr, name_en), formation:professional_formations!applications_professional_formation_id_fkey(name_fr, name_en), " +
+  "extension:extension_programmes!applications_extension_programme_id_fkey(name_fr, name_en)";
+
+const historyRow = z.object({ id: z.string(), from_status: z.nullable(z.string()), to_status: status, note: z.nullable(z.string()), changed_at: instant, actor_id: z.nullable(z.string()) });
+export type HistoryEntry = z.infer<typeof historyRow>;
+
+const documentRow = z.object({ id: z.string(), kind: z.string(), file_name: z.string(), storage_path: z.string(), mime_type: z.string(), size_bytes: z.number(), created_at: instant });
+export type ApplicationDocument = z.infer<typeof documentRow>;
+
+const requestRow = z.object({ id: z.string(), kind: z.string(), message: z.string(), created_at: instant, fulfilled_at: z.nullable(instant) });
+export type DocumentRequest = z.infer<typeof requestRow>;
+
+const commentRow = z.object({ id: z.string(), body: z.string(), created_at: instant, author: z.nullable(z.object({ full_name: z.string() })) });
+export type Comment = z.infer<typeof commentRow>;
+
+function fail(error: { message: string; code?: string } | null): void {
+  if (error) throw Object.assign(new Error(error.message), { code: error.code });
+}
+
+/** The target's name in the page's language. */
+export function targetName(app: Pick<Application, "programme" | "formation" | "extension">, locale: "fr" | "en"): string {
+  const t = app.programme ?? app.formation ?? app.extension;
+  return t ? (locale === "en" ? t.name_en : t.name_fr) : "—";
+}
+
+// ---- the applicant ---------------------------------------------------------------------------
+
+export interface MyApplication extends Application {
+  history: HistoryEntry[];
+  documents: ApplicationDocument[];
+  requests: DocumentRequest[];
+}
+
+export async function fetchMyApplications(supabase: SupabaseClient, userId: string): Promise<MyApplication[]> {
+  const { data, error } = await supabase
+    .from("applications")
+    .select(`${APPLICATION_SELECT}, history:application_status_history!application_status_history_application_id_fkey(id, from_status, to_status, note, changed_at, actor_id), documents:application_documents!application_documents_application_id_fkey(id, kind, file_name, storage_path, mime_type, size_bytes, created_at), requests:application_document_requests!application_document_requests_application_id_fkey(id, kind, message, created_at, fulfilled_at)`)
+    .eq("applicant_id", userId)
+    .order("updated_at", { ascending: false });
+  fail(error);
+  const rows = z.array(z.object({ ...applicationRow.shape, history: z.array(historyRow), documents: z.array(documentRow), requests: z.array(requestRow) })).parse(data);
+  return rows.map((r) => ({ ...r, history: [...r.history].sort((a, b) => a.changed_at.localeCompare(b.changed_at)) }));
+}
+
+export async function withdrawApplication(supabase: SupabaseClient, id: string): Promise<void> {
+  const { error } = await supabase.from("applications").update({ status: "withdrawn" }).eq("id", id);
+  fail(error);
+}
+
+/** A requested document: into the private bucket, then its row (which fulfils the request). */
+export async function uploadRequestedDocument(supabase: SupabaseClient, userId: string, applicationId: string, kind: DocumentKind, file: File, requestId: string) {
+  const type = documentType(file.name, file.type);
+  if (!type) throw Object.assign(new Error("file type"), { code: "fileType" });
+  const path = documentPath(userId, applicationId, file.name);
+  const stored = await supabase.storage.from(BUCKET).upload(path, file, { contentType: type });
+  fail(stored.error ? { message: stored.error.message } : null);
+  const { error } = await supabase.from("application_documents").insert({
+    application_id: applicationId, kind, storage_path: path, file_name: file.name.slice(-255), mime_type: type, size_bytes: file.size, request_id: requestId,
+  });
+  if (error) await supabase.storage.from(BUCKET).remove([path]);
+  fail(error);
+}
+
+/** A document of the private bucket as a blob: URL (the page's CSP shows blob: images; a PDF opens in a tab). */
+export async function documentUrl(supabase: SupabaseClient, path: string): Promise<string> {
+  const { data, error } = await supabase.storage.from(BUCKET).download(path);
+  fail(error ? { message: error.message } : null);
+  return URL.createObjectURL(data!);
+}
+
+// ---- reviewers -------------------------------------------------------------------------------
+
+export interface QueueFilters {
+  school?: string;
+  status?: string;
+  nationality?: string;
+  from?: string;
+  to?: string;
+  search?: string;
+}
+
+export const SCHOOL_KINDS = ["general", "professional", "extension"] as const;
+
+function queue(supabase: SupabaseClient, international: boolean, filters: QueueFilters, count: boolean) {
+  let request = supabase.from("applications").select(APPLICATION_SELECT, count ? { count: "exact" } : undefined).neq("status", "draft");
+  request = international ? request.or("country.neq.CM,kind.eq.international") : request.eq("country", "CM").neq("kind", "international");
+  if (filters.school) request = request.eq("kind", filters.school);
+  if (filters.status) request = request.eq("status", filters.status);
+  if (filters.nationality) request = request.eq("country", filters.nationality.toUpperCase());
+  if (filters.from) request = request.gte("submitted_at", filters.from);
+  if (filters.to) request = request.lte("submitted_at", `${filters.to}T23:59:59`);
+  if (filters.search) request = request.ilike("full_name", `%${filters.search.replace(/[%_,()]/g, " ")}%`);
+  return request;
+}
+
+const SORTS: Record<string, string> = { date: "submitted_at", name: "full_name", status: "status" };
+
+export async function fetchQueue(supabase: SupabaseClient, international: boolean, query: TableQuery) {
+  const [from, to] = pageRange(query);
+  const { data, error, count } = await queue(supabase, international, query.filters, true)
+    .order(SORTS[query.sort?.id ?? "date"] ?? "submitted_at", { ascending: !(query.sort?.desc ?? true) })
+    .range(from, to);
+  fail(error);
+  return { rows: z.array(applicationRow).parse(data), total: count ?? 0 };
+}
+
+export async function fetchWholeQueue(supabase: SupabaseClient, international: boolean, filters: QueueFilters): Promise<Application[]> {
+  const { data, error } = await queue(supabase, international, filters, false).order("submitted_at", { ascending: false }).limit(5000);
+  fail(error);
+  return z.array(applicationRow).parse(data);
+}
+
+const countRow = z.object({ target_id: z.nullable(z.string()), target_fr: z.string(), target_en: z.string(), status, n: z.number() });
+export type CountRow = z.infer<typeof countRow>;
+
+export async function fetchCounts(supabase: SupabaseClient, international: boolean): Promise<CountRow[]> {
+  const { data, error } = await supabase.rpc("application_counts", { international });
+  fail(error);
+  return z.array(countRow).parse(data);
+}
+
+export interface ApplicationFile {
+  application: Application;
+  history: HistoryEntry[];
+  documents: ApplicationDocument[];
+  requests: DocumentRequest[];
+  comments: Comment[];
+}
+
+export async function fetchFile(supabase: SupabaseClient, id: string): Promise<ApplicationFile> {
+  const [app, history, documents, requests, comments] = await Promise.all([
+    supabase.from("applications").select(APPLICATION_SELECT).eq("id", id).maybeSingle(),
+    supabase.from("application_status_history").select("id, from_status, to_status, note, changed_at, actor_id").eq("application_id", id).order("changed_at"),
+    supabase.from("application_documents").select("id, kind, file_name, storage_path, mime_type, size_bytes, created_at").eq("application_id", id).order("created_at"),
+    supabase.from("application_document_requests").select("id, kind, message, created_at, fulfilled_at").eq("application_id", id).order("created_at"),
+    supabase.from("application_comments").select("id, body, created_at, author:profiles!application_comments_author_id_fkey(full_name)").eq("application_id", id).order("created_at"),
+  ]);
+  for (const r of [app, history, documents, requests, comments]) fail(r.error);
+  if (!app.data) throw Object.assign(new Error("not found"), { code: "PGRST116" });
+  return {
+    application: applicationRow.parse(app.data),
+    history: z.array(historyRow).parse(history.data),
+    documents: z.array(documentRow).parse(documents.data),
+    requests: z.array(requestRow).parse(requests.data),
+    comments: z.array(commentRow).parse(comments.data),
+  };
+}
+
+export async function addComment(supabase: SupabaseClient, applicationId: string, body: string): Promise<void> {
+  const { error } = await supabase.from("application_comments").insert({ application_id: applicationId, body });
+  fail(error);
+}
+
+export async function requestDocument(supabase: SupabaseClient, applicationId: string, kind: DocumentKind, note: string): Promise<void> {
+  const { error } = await supabase.rpc("request_application_document", { application: applicationId, document_kind: kind, note });
+  fail(error);
+}
+
+export async function decide(supabase: SupabaseClient, ids: string[], decision: Decision, reason: string): Promise<number> {
+  const { data, error } = await supabase.rpc("decide_applications", { applications: ids, decision, reason: reason || null });
+  fail(error);
+  return Number(data);
+}
+
+// ---- admission -------------------------------------------------------------------------------
+
+export async function fetchAccepted(supabase: SupabaseClient, query: TableQuery) {
+  const [from, to] = pageRange(query);
+  const statuses = query.filters.status ? [query.filters.status] : ["admitted", "enrolled"];
+  const { data, error, count } = await supabase
+    .from("applications")
+    .select(APPLICATION_SELECT, { count: "exact" })
+    .in("status", statuses)
+    .order("updated_at", { ascending: false })
+    .range(from, to);
+  fail(error);
+  return { rows: z.array(applicationRow).parse(data), total: count ?? 0 };
+}
+
+const admitted = z.object({ matricule: z.string(), student_id: z.string(), already: z.boolean() });
+
+export async function admit(supabase: SupabaseClient, applicationId: string) {
+  const { data, error } = await supabase.rpc("admit_application", { application: applicationId });
+  fail(error);
+  return admitted.parse(data);
+}
+
+const registrationRow = z.object({ application_id: z.nullable(z.string()), student_number: z.string() });
+
+/** The matricules of the registrations that came from these applications. */
+export async function fetchMatricules(supabase: SupabaseClient, applicationIds: string[]): Promise<Record<string, string>> {
+  if (!applicationIds.length) return {};
+  const { data, error } = await supabase.from("student_registrations").select("application_id, student_number").in("application_id", applicationIds);
+  fail(error);
+  return Object.fromEntries(z.array(registrationRow).parse(data).map((r) => [r.application_id ?? "", r.student_number]));
+}
+
+const myCourseRow = z.object({ course: z.nullable(z.object({ code: z.string(), title: z.string() })) });
+
+/** The courses a newly registered student was enrolled in (shown on its tracking page). */
+export async function fetchMyCourses(supabase: SupabaseClient, userId: string): Promise<{ code: string; title: string }[]> {
+  const { data, error } = await supabase.from("course_enrollments").select("course:courses!course_enrollments_course_id_fkey(code, title)").eq("user_id", userId).eq("status", "active");
+  fail(error);
+  return z.array(myCourseRow).parse(data).flatMap((r) => (r.course ? [r.course] : [])).sort((a, b) => a.code.localeCompare(b.code));
+}
+
+/** Pays the application fee by mobile money (the application-fee function opens the payment). */
+export async function payApplicationFee(supabase: SupabaseClient, applicationId: string, channel: "mtn_momo" | "orange_money", phone: string) {
+  const { data, error } = await supabase.functions.invoke("application-fee", { body: { application_id: applicationId, channel, phone } });
+  if (error) {
+    const body = await (error as { context?: Response }).context?.json().catch(() => null);
+    throw Object.assign(new Error(String(body?.error ?? error.message)), { code: String(body?.error ?? "") });
+  }
+  return z.object({ id: z.string(), status: z.string() }).parse(data);
+}

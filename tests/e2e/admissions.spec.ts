@@ -170,8 +170,11 @@ test("a visitor applies without an account, resumes after closing the tab, and s
   await admin.getByRole("button", { name: "Ajouter le commentaire" }).click();
   await expect(admin.getByTestId("file-comments")).toContainText("Parcours solide");
 
-  // The applicant sees the request (never the comment) and uploads the document.
-  await page.goto("/dashboard/applications");
+  // The applicant (no role yet) finds its applications from the dashboard, sees the request
+  // (never the comment) and uploads the document.
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("no-role")).toBeVisible();
+  await page.getByRole("link", { name: "Suivre mes candidatures" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mes candidatures");
   await expect(page.getByTestId("document-request")).toContainText("Équivalence de diplôme");
   await expect(page.getByText("Parcours solide")).toHaveCount(0);

@@ -41,8 +41,11 @@ export default function RoleSelectorPage() {
         <Greeting />
         <p className="mt-4 text-gray-700">{m.noRoleBody}</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <a href={localizedPath(locale, "/inscription")} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
+          <a href={localizedPath(locale, "/application")} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
             {m.noRoleApply}
+          </a>
+          <a href={localizedPath(locale, "/dashboard/applications")} className={`${button} border border-brand-600 text-brand-700 hover:bg-brand-50`}>
+            {m.noRoleApplications}
           </a>
           <a href={localizedPath(locale, "/dashboard/profile")} className={`${button} border border-brand-600 text-brand-700 hover:bg-brand-50`}>
             {m.noRoleProfile}

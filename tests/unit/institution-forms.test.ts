@@ -48,6 +48,11 @@ describe("institution settings forms", () => {
       "datesOrder",
       "datesOrder",
     ]);
+    // Half-filled (the year's end not written yet): only the missing date is named, the
+    // correct end of semester 1 is not called out of order.
+    expect(messages(academicYearSchema.safeParse({ label: "2027-2028", starts_on: "2027-09-01", first_semester_ends_on: "2028-02-10", ends_on: "" }))).toEqual([
+      "dateRequired",
+    ]);
     expect(nextDay("2028-02-28")).toBe("2028-02-29");
     expect(nextDay("2027-12-31")).toBe("2028-01-01");
   });

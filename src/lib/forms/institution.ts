@@ -56,7 +56,11 @@ export const gradingSchema = z
 export type GradingForm = z.infer<typeof gradingSchema>;
 
 /** A new academic year with its two semesters: "2026-2027", consecutive years, dates in order. */
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "dateRequired"));
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = z.string().check(z.regex(ISO_DATE, "dateRequired"));
+// The order of the dates is judged once they are all written: a half-filled form must not
+// call a correct date wrong (and the message must not come and go while the user types).
+const datesWritten = (...days: string[]) => days.every((day) => ISO_DATE.test(day));
 export const academicYearSchema = z
   .object({
     label: z.string().check(z.trim(), z.regex(/^\d{4}-\d{4}$/, "yearLabelInvalid")),
@@ -66,8 +70,11 @@ export const academicYearSchema = z
   })
   .check(
     z.refine((y) => Number(y.label.slice(5)) === Number(y.label.slice(0, 4)) + 1, { message: "yearLabelInvalid", path: ["label"] }),
-    z.refine((y) => y.first_semester_ends_on > y.starts_on && y.first_semester_ends_on < y.ends_on, { message: "datesOrder", path: ["first_semester_ends_on"] }),
-    z.refine((y) => y.ends_on > y.starts_on, { message: "datesOrder", path: ["ends_on"] }),
+    z.refine(
+      (y) => !datesWritten(y.starts_on, y.first_semester_ends_on, y.ends_on) || (y.first_semester_ends_on > y.starts_on && y.first_semester_ends_on < y.ends_on),
+      { message: "datesOrder", path: ["first_semester_ends_on"] },
+    ),
+    z.refine((y) => !datesWritten(y.starts_on, y.ends_on) || y.ends_on > y.starts_on, { message: "datesOrder", path: ["ends_on"] }),
   );
 export type AcademicYearForm = z.infer<typeof academicYearSchema>;
 

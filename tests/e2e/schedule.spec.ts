@@ -91,14 +91,6 @@ test("the student sees the series, subscribes to the iCal feed, joins 10 minutes
   // the private calendar link: the feed parses and lists the sessions
   const feed = page.getByTestId("calendar-feed");
   const create = feed.getByRole("button", { name: "Créer mon lien d'abonnement" });
-  // Known and not yet explained: in the full suite (only after the other specs have run) this
-  // card's first read has twice stayed pending for minutes while the rest of the page loaded.
-  // A reload, as the student would do, gets it; the note of 2026-11-23 asks for the cause.
-  const shown = await create.waitFor({ state: "visible", timeout: 20_000 }).then(() => true, () => false);
-  if (!shown) {
-    console.warn("schedule.spec: the calendar-feed card was still loading after 20 s; reloading");
-    await page.reload();
-  }
   await create.click();
   const url = await feed.getByLabel("Votre lien d'abonnement (iCal)").inputValue();
   expect(url).toContain("/functions/v1/calendar-feed?token=");

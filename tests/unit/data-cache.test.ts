@@ -31,3 +31,41 @@ describe("data cache (SPEC §9)", () => {
     off2();
   });
 });
+
+describe("data cache: an answer of null", () => {
+  it("reaches a second store of the same key (a remounted card is not left loading)", async () => {
+    const fetcher = vi.fn(async () => null);
+    const first = createFetcherStore<null>(["cache-test-null"], { fetcher });
+    const off1 = first.listen(() => {});
+    expect(await first.fetch()).toEqual({ data: null });
+    const second = createFetcherStore<null>(["cache-test-null"], { fetcher });
+    const off2 = second.listen(() => {});
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(second.get()).toMatchObject({ data: null, loading: false });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    off1();
+    off2();
+  });
+
+  it("can be read by a component before it listens (no endless restart)", async () => {
+    const store = createFetcherStore<null>(["cache-test-read-first"], { fetcher: async () => null });
+    expect(store.get().data).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const off = store.listen(() => {});
+    expect(await store.fetch()).toEqual({ data: null });
+    off();
+  });
+
+  it("reaches a store read twice before it is watched, the answer in between (a slow first render)", async () => {
+    // React reads a store at each render and watches it only once the page is on screen.
+    const store = createFetcherStore<null>(["cache-test-slow-mount"], { fetcher: async () => null });
+    store.get();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    store.get();
+    const off = store.listen(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store.get()).toMatchObject({ data: null, loading: false });
+    off();
+  });
+});

@@ -18,6 +18,7 @@ export default defineConfig({
           name: "node",
           include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
           pool: "forks",
+          globalSetup: ["tests/fixtures/stack-template-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           env: { LITE_TELEMETRY: "0", DO_NOT_TRACK: "1" },

@@ -416,9 +416,9 @@ const SPECS: TableSpec[] = [
         name: "a question of courseA's quiz",
         row: (w) => ({
           id: uid(), quiz_id: w.quizA, position: 100 + Math.floor(Math.random() * 30000), prompt: "2 + 2 ?",
-          choices: [{ id: "a", label: "4" }],
+          choices: [{ id: "a", label: "4" }, { id: "b", label: "5" }],
         }),
-        select: COURSE_A_MEMBERS,
+        select: COURSE_A_STAFF,
         insert: COURSE_A_STAFF,
         update: { patch: () => ({ prompt: "3 + 3 ?" }), allowed: COURSE_A_STAFF },
         delete: COURSE_A_STAFF,

@@ -8,6 +8,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { countUnread } from "../notifications/data.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
+import { hrefOf } from "../router.ts";
 import Greeting from "../shell/Greeting.tsx";
 import { Block, Figure, useRouteHref } from "./Block.tsx";
 import { countUnreadMessages, fetchBalanceDue, fetchLatestMarks, fetchNextDeadlines, type Deadline, type PublishedMark } from "./data.ts";
@@ -45,7 +46,14 @@ export default function StudentHomePage() {
                 {items.map((d) => (
                   <li key={`${d.kind}-${d.id}`} className="py-2">
                     <p className="font-medium text-gray-900">
-                      {d.kind === "quiz" ? m.quiz : m.assignment} · {d.title}
+                      {d.kind === "quiz" ? m.quiz : m.assignment} ·{" "}
+                      {d.kind === "quiz" ? (
+                        <a href={hrefOf(locale, "/dashboard/student/quizzes/:quizId", { quizId: d.id })} className="underline-offset-2 hover:underline">
+                          {d.title}
+                        </a>
+                      ) : (
+                        d.title
+                      )}
                     </p>
                     <p className="text-sm text-gray-600">
                       {d.course.title} — {fill(d.kind === "quiz" ? m.closes : m.due, { date: formatDateTime(locale, d.at) })}

@@ -1,0 +1,112 @@
+// teacher/evaluations/new: an evaluation of one of my courses (zod here, constraints and RLS
+// in the database). A quiz opens the quiz builder; the other kinds go back to the list.
+import { useState, type FormEvent } from "react";
+import { EVALUATION_KINDS, evaluationSchema } from "../../lib/forms/evaluation.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { showToast } from "../../lib/auth/toast.ts";
+import { hrefOf } from "../router.ts";
+import { useLocale, useMessages } from "../i18n.ts";
+import type { PageProps } from "../routes.ts";
+import { useSignedIn } from "../session.ts";
+import { useQuery, invalidatePeople } from "../people/useQuery.ts";
+import { Button } from "../ui/Button.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { PageHeader } from "../ui/PageHeader.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { errorText } from "../ui/styles.ts";
+import { useErrorMessage } from "../ui/toast.ts";
+import { createEvaluation, fetchMyCourses } from "./data.ts";
+import { Field, fieldErrors, openInApp } from "./fields.tsx";
+import { quizMessages } from "./messages.ts";
+
+export default function NewEvaluationPage(_: PageProps) {
+  const all = useMessages(quizMessages);
+  const m = all.create;
+  const locale = useLocale();
+  const { userId } = useSignedIn();
+  const errorMessage = useErrorMessage();
+  const courses = useQuery(["quiz-courses", userId], () => fetchMyCourses(getSupabase(), userId));
+  const [values, setValues] = useState({ course: "", title: "", kind: "quiz", coefficient: "1", held_on: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const set = (name: keyof typeof values) => (e: { currentTarget: { value: string } }) => setValues({ ...values, [name]: e.currentTarget.value });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = evaluationSchema.safeParse({ ...values, coefficient: values.coefficient.trim() === "" ? Number.NaN : Number(values.coefficient.replace(",", ".")) });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const created = await createEvaluation(getSupabase(), parsed.data);
+      invalidatePeople();
+      showToast({ title: m.created, variant: "success" });
+      openInApp(
+        created.quiz_id
+          ? hrefOf(locale, "/dashboard/teacher/evaluations/:evaluationId", { evaluationId: created.evaluation_id })
+          : hrefOf(locale, "/dashboard/teacher/evaluations"),
+      );
+    } catch (failure) {
+      setErrors({ form: errorMessage(failure) });
+    } finally {
+      setPending(false);
+    }
+  };
+  const error = (name: string) => (errors[name] ? (all.errors[errors[name]] ?? errors[name]) : undefined);
+
+  return (
+    <>
+      <PageHeader title={m.title} />
+      {courses.error ? (
+        <ErrorState error={courses.error} onRetry={courses.retry} />
+      ) : !courses.data ? (
+        <Skeleton label={all.builder.loading} />
+      ) : (
+        <form noValidate onSubmit={(e) => void submit(e)} className="flex max-w-xl flex-col gap-4">
+          <Field label={m.course} error={error("course")}>
+            {(p) => (
+              <select {...p} value={values.course} onChange={set("course")}>
+                <option value="">{m.choose}</option>
+                {courses.data!.map((c) => (
+                  <option key={c.id} value={c.id}>{`${c.code} — ${c.title}`}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={m.name} error={error("title")}>
+            {(p) => <input {...p} value={values.title} onChange={set("title")} maxLength={200} />}
+          </Field>
+          <Field label={m.kind} error={error("kind")}>
+            {(p) => (
+              <select {...p} value={values.kind} onChange={set("kind")}>
+                {EVALUATION_KINDS.map((k) => (
+                  <option key={k} value={k}>{all.kinds[k]}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {values.kind === "quiz" && <p className="text-sm text-gray-700">{m.quizHint}</p>}
+          <Field label={m.coefficient} error={error("coefficient")}>
+            {(p) => <input {...p} inputMode="decimal" value={values.coefficient} onChange={set("coefficient")} />}
+          </Field>
+          <Field label={m.date} error={error("held_on")}>
+            {(p) => <input {...p} type="date" value={values.held_on} onChange={set("held_on")} />}
+          </Field>
+          {errors.form && (
+            <p role="alert" className={errorText}>
+              {errors.form}
+            </p>
+          )}
+          <div>
+            <Button type="submit" isPending={pending}>
+              {m.submit}
+            </Button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,253 @@
+// student/quizzes/{id}: taking a quiz with a visible timer, each answer saved to the
+// database as it changes (a reload resumes the same attempt, the time left counted from
+// the server's start time), then submitting; once released, the review.
+import { useEffect, useRef, useState } from "react";
+import { formatMark } from "../../lib/format.ts";
+import { formatClock, quizPhase, remainingSeconds } from "../../lib/quiz/timer.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { hrefOf } from "../router.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
+import type { PageProps } from "../routes.ts";
+import { useSignedIn } from "../session.ts";
+import { invalidatePeople, useQuery } from "../people/useQuery.ts";
+import { Button, LinkButton } from "../ui/Button.tsx";
+import { Card } from "../ui/Card.tsx";
+import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { PageHeader } from "../ui/PageHeader.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { cx, errorText, inputBox } from "../ui/styles.ts";
+import { useErrorMessage } from "../ui/toast.ts";
+import { answerText } from "./AttemptReview.tsx";
+import {
+  fetchAttemptQuestions,
+  fetchMyQuizzes,
+  fetchMySubmittedAttempts,
+  fetchReview,
+  saveAnswer,
+  startAttempt,
+  submitAttempt,
+  type AttemptQuestion,
+  type MyQuiz,
+  type StartedAttempt,
+} from "./data.ts";
+import { quizMessages } from "./messages.ts";
+
+type View =
+  | { kind: "take"; quiz: MyQuiz; attempt: StartedAttempt; readAt: number; questions: AttemptQuestion[] }
+  | { kind: "review"; quiz: MyQuiz; attemptId: string }
+  | { kind: "closed"; quiz: MyQuiz | undefined };
+
+async function load(quizId: string, studentId: string): Promise<View> {
+  const supabase = getSupabase();
+  const quiz = (await fetchMyQuizzes(supabase)).find((q) => q.quiz_id === quizId);
+  if (!quiz) return { kind: "closed", quiz };
+  if (quizPhase(quiz, quiz.server_now) === "open") {
+    const attempt = await startAttempt(supabase, quizId);
+    const readAt = Date.now();
+    return { kind: "take", quiz, attempt, readAt, questions: await fetchAttemptQuestions(supabase, attempt.attempt_id) };
+  }
+  if (quiz.released) {
+    const [best] = await fetchMySubmittedAttempts(supabase, quizId, studentId);
+    if (best) return { kind: "review", quiz, attemptId: best.id };
+  }
+  return { kind: "closed", quiz };
+}
+
+export default function TakeQuizPage({ params }: PageProps) {
+  const all = useMessages(quizMessages);
+  const m = all.take;
+  const locale = useLocale();
+  const { userId } = useSignedIn();
+  const [round, setRound] = useState(0);
+  const view = useQuery(["quiz-take", params.quizId, round], () => load(params.quizId, userId));
+  const back = <LinkButton href={hrefOf(locale, "/dashboard/student/quizzes")}>{m.back}</LinkButton>;
+  const [notice, setNotice] = useState<string | null>(null);
+  const finished = (message: string) => {
+    setNotice(message);
+    invalidatePeople();
+    setRound((r) => r + 1);
+  };
+
+  if (view.error) return <ErrorState error={view.error} onRetry={view.retry} />;
+  if (!view.data) return <Skeleton label={m.loading} />;
+  const v = view.data;
+  return (
+    <>
+      <PageHeader title={v.quiz?.title ?? all.student.title} description={v.quiz ? `${v.quiz.course_code} — ${v.quiz.course_title}` : undefined} />
+      {notice && (
+        <p role="status" className="mb-4 rounded-md border border-green-700 bg-green-50 p-3">
+          {notice}
+        </p>
+      )}
+      {v.kind === "take" ? (
+        <Attempt key={v.attempt.attempt_id} view={v} onDone={finished} />
+      ) : v.kind === "review" ? (
+        <Review attemptId={v.attemptId} />
+      ) : (
+        !notice && <EmptyState title={m.notOpen} />
+      )}
+      <div className="mt-6">{back}</div>
+    </>
+  );
+}
+
+function Attempt({ view, onDone }: { view: Extract<View, { kind: "take" }>; onDone: (message: string) => void }) {
+  const all = useMessages(quizMessages);
+  const m = all.take;
+  const errorMessage = useErrorMessage();
+  const { attempt, readAt, questions } = view;
+  const left = () => remainingSeconds(attempt.deadline, attempt.server_now, readAt, Date.now());
+  const [seconds, setSeconds] = useState(left);
+  const [answers, setAnswers] = useState<Record<string, string[]>>(() => Object.fromEntries(questions.map((q) => [q.id, q.answer ?? []])));
+  const [status, setStatus] = useState<Record<string, "saving" | "saved" | string>>({});
+  const [confirming, setConfirming] = useState(false);
+  const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
+  const pending = useRef<Promise<unknown>[]>([]);
+
+  useEffect(() => {
+    if (seconds === null) return;
+    const tick = setInterval(() => setSeconds(left()), 1000);
+    return () => clearInterval(tick);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one clock per attempt
+  }, []);
+  useEffect(() => {
+    if (seconds !== 0) return;
+    void Promise.allSettled(pending.current)
+      .then(() => submitAttempt(getSupabase(), attempt.attempt_id))
+      .catch(() => undefined)
+      .then(() => onDone(m.over));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when time is up
+  }, [seconds === 0]);
+
+  const save = (questionId: string, answer: string[], delay: number) => {
+    setAnswers((a) => ({ ...a, [questionId]: answer }));
+    clearTimeout(timers.current[questionId]);
+    timers.current[questionId] = setTimeout(() => {
+      setStatus((s) => ({ ...s, [questionId]: "saving" }));
+      const saving = saveAnswer(getSupabase(), attempt.attempt_id, questionId, answer).then(
+        () => setStatus((s) => ({ ...s, [questionId]: "saved" })),
+        (failure) => setStatus((s) => ({ ...s, [questionId]: fill(m.saveFailed, { reason: errorMessage(failure) }) })),
+      );
+      pending.current.push(saving);
+    }, delay);
+  };
+  const flush = async () => {
+    for (const id of Object.keys(timers.current)) clearTimeout(timers.current[id]);
+    await Promise.allSettled(pending.current);
+  };
+
+  const urgent = seconds !== null && seconds <= 60;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className={cx("sticky top-0 z-10 flex items-center justify-between rounded-md border p-3", urgent ? "border-red-700 bg-red-50" : "border-gray-300 bg-white")}>
+        <span className="font-semibold">{seconds === null ? m.noLimit : m.timeLeft}</span>
+        {seconds !== null && (
+          <span role="timer" aria-live={urgent ? "assertive" : "off"} aria-label={m.timeLeft} className="font-mono text-xl" data-testid="quiz-timer">
+            {formatClock(seconds)}
+          </span>
+        )}
+      </div>
+      {questions.map((q, i) => (
+        <Card key={q.id} title={fill(m.question, { n: i + 1, total: questions.length })} headingLevel={2} testId="quiz-question">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2">
+              {q.prompt} <span className="text-sm text-gray-700">({fill(m.points, { points: q.points })})</span>
+            </legend>
+            {q.kind === "single" || q.kind === "true_false" || q.kind === "multiple" ? (
+              q.choices.map((c) => {
+                const chosen = answers[q.id]?.includes(c.id) ?? false;
+                return (
+                  <label key={c.id} className="flex min-h-11 items-center gap-2">
+                    <input
+                      type={q.kind === "multiple" ? "checkbox" : "radio"}
+                      name={`q-${q.id}`}
+                      className="h-5 w-5"
+                      checked={chosen}
+                      onChange={(e) => {
+                        const current = answers[q.id] ?? [];
+                        const next = q.kind === "multiple" ? (e.currentTarget.checked ? [...current, c.id] : current.filter((x) => x !== c.id)) : [c.id];
+                        save(q.id, next, 0);
+                      }}
+                    />
+                    {c.label}
+                  </label>
+                );
+              })
+            ) : (
+              <label className="flex flex-col gap-1">
+                <span className="text-sm font-semibold">{m.yourAnswer}</span>
+                <input
+                  className={cx(inputBox, "min-h-11 max-w-md")}
+                  inputMode={q.kind === "numeric" ? "decimal" : "text"}
+                  maxLength={500}
+                  value={answers[q.id]?.[0] ?? ""}
+                  onChange={(e) => save(q.id, e.currentTarget.value === "" ? [] : [e.currentTarget.value], 500)}
+                />
+              </label>
+            )}
+            <p aria-live="polite" className={cx("min-h-5 text-sm", status[q.id] && status[q.id] !== "saving" && status[q.id] !== "saved" ? errorText : "text-gray-700")} data-testid="answer-status">
+              {status[q.id] === "saving" ? m.saving : status[q.id] === "saved" ? m.saved : (status[q.id] ?? "")}
+            </p>
+          </fieldset>
+        </Card>
+      ))}
+      <div>
+        <Button onPress={() => setConfirming(true)}>{m.submit}</Button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={m.submitTitle}
+          confirmLabel={m.submit}
+          variant="primary"
+          isOpen
+          onOpenChange={setConfirming}
+          onConfirm={async () => {
+            await flush();
+            await submitAttempt(getSupabase(), attempt.attempt_id);
+            setConfirming(false);
+            onDone(m.submitted);
+          }}
+        >
+          {m.submitBody}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function Review({ attemptId }: { attemptId: string }) {
+  const all = useMessages(quizMessages);
+  const m = all.take;
+  const locale = useLocale();
+  const review = useQuery(["quiz-my-review", attemptId], () => fetchReview(getSupabase(), attemptId));
+  if (review.error) return <ErrorState error={review.error} onRetry={review.retry} />;
+  if (!review.data) return <Skeleton label={m.loading} />;
+  const rows = review.data;
+  const first = rows[0];
+  return (
+    <Card title={m.review}>
+      {first?.score !== null && first?.score !== undefined && <p className="mb-2 text-lg font-semibold" data-testid="quiz-score">{fill(m.score, { score: formatMark(locale, first.score) })}</p>}
+      {first?.feedback && (
+        <div className="mb-4">
+          <h3 className="font-semibold">{m.feedback}</h3>
+          <p>{first.feedback}</p>
+        </div>
+      )}
+      {rows.every((r) => r.correct === null) && <p className="mb-3 text-sm text-gray-700">{m.keyLater}</p>}
+      <ol className="flex flex-col gap-3">
+        {rows.map((r) => (
+          <li key={r.question_id} className="border-b border-gray-200 pb-2">
+            <p className="font-medium">{`${r.question_position}. ${r.prompt}`}</p>
+            <p>
+              {answerText(r, r.answer, all.builder.noAnswer)} — <strong>{r.is_right ? all.builder.right : all.builder.wrong}</strong> ·{" "}
+              {fill(m.earned, { earned: formatMark(locale, r.earned), points: formatMark(locale, r.points) })}
+            </p>
+            {r.correct && <p className="text-sm text-gray-700">{fill(m.correctAnswer, { answer: answerText(r, r.correct, "—") })}</p>}
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}

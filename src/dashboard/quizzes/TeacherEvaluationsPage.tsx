@@ -1,0 +1,88 @@
+// teacher/evaluations: every evaluation of my courses with its kind, date, coefficient and
+// status (draft, marking, published), and where to go next: the gradebook, the quiz
+// builder, the assignments page (when it exists).
+import { formatDate, formatNumber } from "../../lib/format.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { hrefOf } from "../router.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
+import { matchRoute, type PageProps } from "../routes.ts";
+import { useQuery } from "../people/useQuery.ts";
+import { StatusPill, type Tone } from "../ui/Badge.tsx";
+import { LinkButton } from "../ui/Button.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { PageHeader } from "../ui/PageHeader.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { fetchTeacherEvaluations } from "./data.ts";
+import { quizMessages } from "./messages.ts";
+
+const TONES: Record<string, Tone> = { draft: "neutral", marking: "warning", published: "success" };
+const ASSIGNMENTS = "/dashboard/teacher/assignments";
+
+export default function TeacherEvaluationsPage(_: PageProps) {
+  const all = useMessages(quizMessages);
+  const m = all.evaluations;
+  const locale = useLocale();
+  const list = useQuery(["quiz-evaluations"], () => fetchTeacherEvaluations(getSupabase()));
+  const hasAssignments = matchRoute(ASSIGNMENTS) !== undefined;
+  const createHref = hrefOf(locale, "/dashboard/teacher/evaluations/new");
+  return (
+    <>
+      <PageHeader title={m.title} description={m.description} actions={<LinkButton variant="primary" href={createHref}>{m.create}</LinkButton>} />
+      {list.error ? (
+        <ErrorState error={list.error} onRetry={list.retry} />
+      ) : list.loading || !list.data ? (
+        <Skeleton label={m.loading} />
+      ) : list.data.length === 0 ? (
+        <EmptyState title={m.none} action={<LinkButton href={createHref}>{m.create}</LinkButton>} />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{m.caption}</caption>
+            <thead className="border-b border-gray-300 text-gray-700">
+              <tr>
+                <th scope="col" className="p-2">{m.name}</th>
+                <th scope="col" className="p-2">{m.course}</th>
+                <th scope="col" className="p-2">{m.kind}</th>
+                <th scope="col" className="p-2">{m.date}</th>
+                <th scope="col" className="p-2">{m.coefficient}</th>
+                <th scope="col" className="p-2">{m.status}</th>
+                <th scope="col" className="p-2">{m.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((e) => (
+                <tr key={e.id} className="border-b border-gray-200" data-testid="evaluation-row">
+                  <th scope="row" className="p-2 font-semibold">{e.title}</th>
+                  <td className="p-2">{e.course_code}</td>
+                  <td className="p-2">{all.kinds[e.kind] ?? e.kind}</td>
+                  <td className="p-2">{e.held_on ? formatDate(locale, e.held_on, "short") : "—"}</td>
+                  <td className="p-2">{formatNumber(locale, e.coefficient)}</td>
+                  <td className="p-2">
+                    <StatusPill tone={TONES[e.status]}>{all.statuses[e.status]}</StatusPill>{" "}
+                    <span className="text-gray-700">{fill(m.marks, { count: e.marks_count })}</span>
+                  </td>
+                  <td className="flex flex-wrap gap-2 p-2">
+                    {e.quiz_id && (
+                      <LinkButton size="sm" href={hrefOf(locale, "/dashboard/teacher/evaluations/:evaluationId", { evaluationId: e.id })} aria-label={`${m.quiz} — ${e.title}`}>
+                        {m.quiz}
+                      </LinkButton>
+                    )}
+                    {e.kind === "assignment" && hasAssignments && (
+                      <LinkButton size="sm" href={hrefOf(locale, ASSIGNMENTS)} aria-label={`${m.assignment} — ${e.title}`}>
+                        {m.assignment}
+                      </LinkButton>
+                    )}
+                    <LinkButton size="sm" variant="ghost" href={hrefOf(locale, "/dashboard/teacher/grades")} aria-label={`${m.gradebook} — ${e.title}`}>
+                      {m.gradebook}
+                    </LinkButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+// Quizzes in the browser (issue 12 "Playwright"): the teacher creates a quiz evaluation and
+// builds the quiz, the student takes it, reloads in the middle and loses nothing, submits;
+// the teacher releases the results and the student sees the mark. Axe A/AA on each page.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+
+const account = (role: "student" | "teacher") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
+
+async function signedIn(browser: Browser, role: "student" | "teacher"): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/login");
+  await page.getByLabel("Adresse e-mail").fill(account(role).email);
+  await page.getByLabel("Mot de passe").fill(account(role).password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${role}$`));
+  return page;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .exclude("[data-live-announcer]")
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test("the teacher builds a quiz, the student takes it across a reload, the teacher releases the results", async ({ browser }) => {
+  const title = `Quiz E2E ${Date.now().toString(36)}`;
+  const teacher = await signedIn(browser, "teacher");
+  await teacher.goto("/dashboard/teacher/evaluations/new");
+  await teacher.getByRole("button", { name: "Créer l'évaluation" }).click();
+  await expect(teacher.getByText("Choisissez un cours.")).toBeVisible();
+  await expect(teacher.getByText("Saisissez un intitulé.")).toBeVisible();
+  await teacher.getByLabel("Cours").selectOption({ label: "INF-L2-102 — Bases de données relationnelles" });
+  await teacher.getByLabel("Intitulé").fill(title);
+  await expectNoAxeViolations(teacher);
+  await teacher.getByRole("button", { name: "Créer l'évaluation" }).click();
+
+  // the builder: a single-choice question and a short answer, then publish
+  await expect(teacher.getByRole("heading", { level: 1 })).toHaveText(title);
+  const add = teacher.getByRole("form", { name: "Ajouter une question" });
+  await add.getByLabel("Énoncé").fill("Quelle clause filtre les groupes ?");
+  await add.getByLabel("Choix 1", { exact: true }).fill("WHERE");
+  await add.getByLabel("Choix 2", { exact: true }).fill("HAVING");
+  await add.getByRole("button", { name: "Enregistrer la question" }).click();
+  await expect(add.getByText("Cochez exactement une bonne réponse.")).toBeVisible();
+  await add.getByLabel("Bonne réponse (2)").check();
+  await add.getByRole("button", { name: "Enregistrer la question" }).click();
+  await expect(teacher.getByTestId("quiz-question")).toHaveCount(1);
+  await add.getByLabel("Type de question").selectOption({ label: "Réponse courte" });
+  await add.getByLabel("Énoncé").fill("Quel mot-clé supprime les doublons ?");
+  await add.getByLabel("Réponses acceptées (une par ligne ; casse et espaces ignorés)").fill("DISTINCT");
+  await add.getByRole("button", { name: "Enregistrer la question" }).click();
+  await expect(teacher.getByTestId("quiz-question")).toHaveCount(2);
+  await teacher.getByRole("button", { name: "Publier le quiz" }).click();
+  await expect(teacher.getByText("Publié", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(teacher);
+
+  // the student takes it; a reload in the middle keeps the answers and the attempt
+  const student = await signedIn(browser, "student");
+  await student.goto("/dashboard/student/quizzes");
+  await expect(student.getByRole("heading", { level: 1 })).toHaveText("Mes quiz");
+  await expectNoAxeViolations(student);
+  await student.getByRole("link", { name: `Commencer — ${title}` }).click();
+  await expect(student.getByTestId("quiz-timer")).toHaveText(/^(29|30):\d\d$/);
+  await student.getByLabel("HAVING").check();
+  await expect(student.getByTestId("answer-status").first()).toHaveText("Réponse enregistrée");
+  await student.getByLabel("Votre réponse").fill("  distinct ");
+  await expect(student.getByTestId("answer-status").nth(1)).toHaveText("Réponse enregistrée");
+  await expectNoAxeViolations(student);
+  await student.reload();
+  await expect(student.getByLabel("HAVING")).toBeChecked();
+  await expect(student.getByLabel("Votre réponse")).toHaveValue("  distinct ");
+  await expect(student.getByTestId("quiz-timer")).toHaveText(/^(29|30):\d\d$/);
+  await student.getByRole("button", { name: "Remettre ma copie" }).click();
+  await student.getByRole("dialog").getByRole("button", { name: "Remettre ma copie" }).click();
+  await expect(student.getByText("Copie remise. Votre note sera visible quand l'enseignant publiera les résultats.")).toBeVisible();
+
+  // the teacher sees the attempt and releases the results
+  await teacher.reload();
+  await expect(teacher.getByTestId("quiz-attempt")).toHaveCount(1);
+  await expect(teacher.getByTestId("quiz-attempt")).toContainText("20,00");
+  await teacher.getByRole("button", { name: "Publier les résultats" }).click();
+  await teacher.getByRole("dialog").getByRole("button", { name: "Publier les résultats" }).click();
+  await expect(teacher.getByText(/Résultats publiés le/)).toBeVisible();
+
+  await student.goto("/dashboard/student/quizzes");
+  await student.getByRole("link", { name: `Voir la correction — ${title}` }).click();
+  await expect(student.getByTestId("quiz-score")).toHaveText("Note : 20,00/20");
+  await expect(student.getByText("Les bonnes réponses seront visibles après la fermeture du quiz.")).toBeVisible();
+  await expectNoAxeViolations(student);
+});

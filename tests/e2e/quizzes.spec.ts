@@ -76,7 +76,7 @@ test("the teacher builds a quiz, the student takes it across a reload, the teach
   await expect(student.getByLabel("Votre réponse")).toHaveValue("  distinct ");
   await expect(student.getByTestId("quiz-timer")).toHaveText(/^(29|30):\d\d$/);
   await student.getByRole("button", { name: "Remettre ma copie" }).click();
-  await student.getByRole("dialog").getByRole("button", { name: "Remettre ma copie" }).click();
+  await student.getByRole("alertdialog").getByRole("button", { name: "Remettre ma copie" }).click();
   await expect(student.getByText("Copie remise. Votre note sera visible quand l'enseignant publiera les résultats.")).toBeVisible();
 
   // the teacher sees the attempt and releases the results
@@ -84,7 +84,7 @@ test("the teacher builds a quiz, the student takes it across a reload, the teach
   await expect(teacher.getByTestId("quiz-attempt")).toHaveCount(1);
   await expect(teacher.getByTestId("quiz-attempt")).toContainText("20,00");
   await teacher.getByRole("button", { name: "Publier les résultats" }).click();
-  await teacher.getByRole("dialog").getByRole("button", { name: "Publier les résultats" }).click();
+  await teacher.getByRole("alertdialog").getByRole("button", { name: "Publier les résultats" }).click();
   await expect(teacher.getByText(/Résultats publiés le/)).toBeVisible();
 
   await student.goto("/dashboard/student/quizzes");

@@ -161,24 +161,24 @@ test("the student posts, comments, reacts and reports; the teacher hides the pos
 });
 
 test("the messages and community pages pass axe A/AA in French and English", async ({ browser }) => {
-  const pages: [Role, string][] = [
-    ["student", "/dashboard/student/messages"],
-    ["student", "/dashboard/student/community"],
-    ["teacher", "/dashboard/teacher/messages"],
-    ["teacher", "/dashboard/teacher/messages?tab=moderation"],
-    ["admin", "/dashboard/admin/messages"],
+  // The messages page is one component for every role: the student's, in both languages, with
+  // an open thread in French; the teacher's moderation tab; the community board, empty and busy.
+  const pages: [Role, string, ("" | "/en")[]][] = [
+    ["student", "/dashboard/student/messages", ["", "/en"]],
+    ["student", "/dashboard/student/community", ["", "/en"]],
+    ["teacher", "/dashboard/teacher/messages?tab=moderation", [""]],
   ];
-  for (const role of ["student", "teacher", "admin"] as const) {
+  for (const role of ["student", "teacher"] as const) {
     const page = await signedIn(browser, role);
-    for (const [, path] of pages.filter(([r]) => r === role)) {
-      for (const prefix of ["", "/en"]) {
+    for (const [, path, prefixes] of pages.filter(([r]) => r === role)) {
+      for (const prefix of prefixes) {
         await page.goto(`${prefix}${path}`);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(path.includes("community") ? (prefix ? "Community" : "Communauté") : "Messages");
         if (path.endsWith("/messages")) await expect(page.getByTestId("conversation-item").first()).toBeVisible();
         if (path.includes("community")) {
-          // the first board (a course without posts) shows its empty state; check it, then a busy board
+          // the first board (a course without posts) shows its empty state; check it once, then a busy board
           await expect(page.getByTestId("empty-state")).toBeVisible();
-          await expectAccessible(page);
+          if (!prefix) await expectAccessible(page);
           await page.getByTestId("board-select").selectOption({ label: "INF-L2-101 — Algorithmique et structures de données" });
           await expect(page.getByTestId("post").first()).toBeVisible();
         }
@@ -186,14 +186,11 @@ test("the messages and community pages pass axe A/AA in French and English", asy
         await expectAccessible(page);
       }
     }
-    // An open thread too (the student's, in both languages).
     if (role === "student") {
-      for (const prefix of ["", "/en"]) {
-        await page.goto(`${prefix}/dashboard/student/messages`);
-        await conversation(page, "Projet tutoré").click();
-        await expect(page.getByTestId("message").first()).toBeVisible();
-        await expectAccessible(page);
-      }
+      await page.goto("/dashboard/student/messages");
+      await conversation(page, "Projet tutoré").click();
+      await expect(page.getByTestId("message").first()).toBeVisible();
+      await expectAccessible(page);
     }
     await page.context().close();
   }

@@ -80,6 +80,14 @@ describe("quiz security", () => {
     }
     expect((await student.rpc("save_quiz_answer", { attempt, question: w.spareQuestion, answer: ["a"] })).error?.code).toBe("42501");
     expect((await student.rpc("save_quiz_answer", { attempt, question: q.single, answer: [1] })).error?.code).toBe("22023");
+    // shuffled per attempt: the same order on every read, the same questions and choices
+    await sql("update public.quizzes set shuffle = true where id = $1", [quiz]);
+    const [first, second] = [await student.rpc("quiz_attempt_questions", { attempt }), await student.rpc("quiz_attempt_questions", { attempt })];
+    const order = (r: typeof first) => r.data.map((x: { id: string; choices: { id: string }[] }) => `${x.id}:${x.choices.map((c) => c.id).join("")}`);
+    expect(order(first)).toEqual(order(second));
+    expect(first.data.map((x: { id: string }) => x.id).sort()).toEqual(Object.values(q).sort());
+    expect(first.data.find((x: { id: string }) => x.id === q.multiple).choices.map((c: { id: string }) => c.id).sort()).toEqual(["a", "b", "c"]);
+    await sql("update public.quizzes set shuffle = false where id = $1", [quiz]);
     // reloading: the same attempt, with its answers
     const again = await student.rpc("start_quiz_attempt", { quiz });
     expect(again.data[0].attempt_id).toBe(attempt);
@@ -95,6 +103,8 @@ describe("quiz security", () => {
       [attempt, evaluation],
     );
     expect(row).toEqual({ score: "13.33", graded_by: null });
+    // its submitted attempt (and score) is out of the student's sight until released
+    expect((await student.from("quiz_attempts").select("score").eq("id", attempt)).data).toEqual([]);
     // after submitting, no more questions, no more answers
     expect((await student.rpc("quiz_attempt_questions", { attempt })).error?.code).toBe("42501");
     expect((await student.rpc("save_quiz_answer", { attempt, question: q.multiple, answer: ["a", "c"] })).error?.code).toBe("42501");
@@ -114,6 +124,12 @@ describe("quiz security", () => {
     expect(list.error).toBeNull();
     const mine = list.data.find((r: { quiz_id: string }) => r.quiz_id === quiz);
     expect(mine).toMatchObject({ attempts_used: 2, open_attempt: null, released: false, best_score: null });
+    // the demo quizzes: one open now, one closed with its results released
+    const demo = Object.fromEntries(list.data.map((r: { title: string }) => [r.title, r]));
+    expect(demo["Quiz : requêtes SQL"]).toMatchObject({ course_code: "INF-L2-102", released: false, attempts_used: 0 });
+    expect(new Date(demo["Quiz : requêtes SQL"].closes_at) > new Date()).toBe(true);
+    expect(demo["Quiz : modèle relationnel"]).toMatchObject({ released: true, attempts_used: 1 });
+    expect(Number(demo["Quiz : modèle relationnel"].best_score)).toBe(10);
     const [closed] = await sql<{ score: string; late: boolean }>(
       "select score::text, submitted_at = started_at + interval '10 minutes' as late from public.quiz_attempts where id = $1",
       [late.id],
@@ -139,6 +155,7 @@ describe("quiz security", () => {
     expect((await w.clients.teacherA.rpc("release_quiz_results", { quiz })).error).toBeNull();
     const list = await w.clients.studentA.rpc("my_quizzes");
     expect(Number(list.data.find((r: { quiz_id: string }) => r.quiz_id === quiz).best_score)).toBe(16.67);
+    expect((await w.clients.studentA.from("quiz_attempts").select("score").eq("id", attempt.id)).data?.map((a) => Number(a.score))).toEqual([16.67]);
     const grades = await w.clients.studentA.from("grades").select("score").eq("evaluation_id", evaluation);
     expect(grades.data?.map((g) => Number(g.score))).toEqual([16.67]);
     // released but the window is still open: marks and feedback, no key

@@ -283,7 +283,12 @@ describe("4. quizzes are timed by the server", () => {
       .single();
     expect(error).toBeNull();
     expect(isRecent((await attempt(data!.id)).started_at)).toBe(true);
-    const submit = await w.clients.studentA.from("quiz_attempts").update({ submitted_at: LONG_AGO }).eq("id", data!.id);
+    // a submitted attempt is out of the student's sight until released, so a direct update
+    // cannot submit (20260601000001); submitting goes through submit_quiz_attempt
+    const direct = await w.clients.studentA.from("quiz_attempts").update({ submitted_at: LONG_AGO }).eq("id", data!.id);
+    expect(direct.error).not.toBeNull();
+    expect((await attempt(data!.id)).submitted_at).toBeNull();
+    const submit = await w.clients.studentA.rpc("submit_quiz_attempt", { attempt: data!.id });
     expect(submit.error).toBeNull();
     const after = await attempt(data!.id);
     expect(isRecent(after.submitted_at)).toBe(true);
@@ -295,13 +300,13 @@ describe("4. quizzes are timed by the server", () => {
     const late = await attemptStarted(quiz, 20);
     const answer = await w.clients.studentA.from("quiz_attempts").update({ answers: { q: ["a"] } }).eq("id", late);
     expect(answer.error).not.toBeNull();
-    const submit = await w.clients.studentA.from("quiz_attempts").update({ submitted_at: new Date().toISOString() }).eq("id", late);
+    const submit = await w.clients.studentA.rpc("submit_quiz_attempt", { attempt: late });
     expect(submit.error).not.toBeNull();
     expect(await attempt(late)).toMatchObject({ submitted_at: null, answers: {}, score: null });
 
     // eleven minutes into a ten-minute quiz: inside the grace
     const justInTime = await attemptStarted(quiz, 11);
-    const ok = await w.clients.studentA.from("quiz_attempts").update({ submitted_at: new Date().toISOString() }).eq("id", justInTime);
+    const ok = await w.clients.studentA.rpc("submit_quiz_attempt", { attempt: justInTime });
     expect(ok.error).toBeNull();
     expect((await attempt(justInTime)).submitted_at).not.toBeNull();
   });
@@ -310,13 +315,13 @@ describe("4. quizzes are timed by the server", () => {
     const quiz = await newQuiz({ closesInMinutes: 60, limitMinutes: null });
     const open = await attemptStarted(quiz, 30);
     await sql("update public.quizzes set closes_at = now() - interval '5 minutes' where id = $1", [quiz]);
-    const submit = await w.clients.studentA.from("quiz_attempts").update({ submitted_at: new Date().toISOString() }).eq("id", open);
+    const submit = await w.clients.studentA.rpc("submit_quiz_attempt", { attempt: open });
     expect(submit.error).not.toBeNull();
     expect((await attempt(open)).submitted_at).toBeNull();
 
     // one minute after closing is still within the grace
     await sql("update public.quizzes set closes_at = now() - interval '1 minute' where id = $1", [quiz]);
-    const graced = await w.clients.studentA.from("quiz_attempts").update({ submitted_at: new Date().toISOString() }).eq("id", open);
+    const graced = await w.clients.studentA.rpc("submit_quiz_attempt", { attempt: open });
     expect(graced.error).toBeNull();
   });
 });

@@ -50,15 +50,14 @@ describe("quizzes", () => {
 
     // q1 right (1 pt), q2 half right so wrong (0 of 2), q3 right (1 pt), spare question unanswered: 2 of 5 points
     const answers = { [q1]: ["b"], [q2]: ["a"], [q3]: ["false"] };
-    const submitted = await client
-      .from("quiz_attempts")
-      .update({ answers, submitted_at: new Date().toISOString(), score: 20 })
-      .eq("id", attempt!.id)
-      .select("score")
-      .single();
-    expect(submitted.error).toBeNull();
+    const answered = await client.from("quiz_attempts").update({ answers, score: 20 }).eq("id", attempt!.id);
+    expect(answered.error).toBeNull();
+    expect((await client.rpc("submit_quiz_attempt", { attempt: attempt!.id })).error).toBeNull();
+    // the score is the student's to read only once the results are released
+    expect((await client.from("quiz_attempts").select("score").eq("id", attempt!.id)).data).toEqual([]);
+    const score = (await stack().sql<{ s: string }>("select score::text as s from public.quiz_attempts where id = $1", [attempt!.id]))[0].s;
     const total = (await stack().sql<{ t: string }>("select sum(points)::text as t from public.quiz_questions where quiz_id = $1", [w.quizA]))[0].t;
-    expect(Number(submitted.data!.score)).toBeCloseTo(Math.round((20 * 2 * 100) / Number(total)) / 100, 2);
+    expect(Number(score)).toBeCloseTo(Math.round((20 * 2 * 100) / Number(total)) / 100, 2);
 
     // once submitted, the attempt is frozen
     await client.from("quiz_attempts").update({ answers: { [q2]: ["a", "c"] } }).eq("id", attempt!.id);

@@ -10,7 +10,7 @@ import { AuthClient } from "@supabase/auth-js";
 import { FunctionsClient } from "@supabase/functions-js";
 import { PostgrestClient } from "@supabase/postgrest-js";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { AUTH_STORAGE_KEY } from "../auth-storage.ts";
+import { authClientOptions } from "./auth-client.ts";
 import { lazyRealtime } from "./lazy-realtime.ts";
 import { lazyStorage } from "./lazy-storage.ts";
 
@@ -23,15 +23,7 @@ export function getSupabase(): SupabaseClient {
 
 export function createBrowserClient(url: string, key: string): SupabaseClient {
   const base = new URL(url.endsWith("/") ? url : `${url}/`);
-  const auth = new AuthClient({
-    url: new URL("auth/v1", base).href,
-    headers: { Authorization: `Bearer ${key}`, apikey: key },
-    storageKey: AUTH_STORAGE_KEY,
-    persistSession: true,
-    autoRefreshToken: true,
-    detectSessionInUrl: true,
-    flowType: "implicit",
-  });
+  const auth = new AuthClient(authClientOptions(url, key));
   // The signed-in user's token, or the publishable key when signed out (as supabase-js).
   const accessToken = async () => (await auth.getSession()).data.session?.access_token ?? key;
   const fetchWithAuth: typeof fetch = async (input, init) => {

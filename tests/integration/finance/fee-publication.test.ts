@@ -1,0 +1,115 @@
+// Fees on the public pages, schedules created in one step, cash and refunds by the bursar
+// only (issue 14 items 1–3, migration 20260604000000).
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { DEMO_ACCOUNTS } from "../../../supabase/local/demo.ts";
+import { signInAs, useLocalStack } from "../../fixtures/stack.ts";
+
+const stack = useLocalStack();
+const as = (role: "student" | "teacher" | "admin") => {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
+  return signInAs(stack(), account.email, account.password);
+};
+
+let student: SupabaseClient;
+let admin: SupabaseClient;
+let anon: SupabaseClient;
+let year: string;
+let extension: { id: string; slug: string };
+
+beforeAll(async () => {
+  [student, admin] = await Promise.all([as("student"), as("admin")]);
+  anon = stack().client();
+  [{ id: year }] = await stack().sql<{ id: string }>("select id from public.academic_years where is_current");
+  [extension] = await stack().sql<{ id: string; slug: string }>("select id, slug from public.extension_programmes order by slug limit 1");
+});
+
+const lines = [
+  { label_fr: "Tranche A", label_en: "Instalment A", amount_xaf: 60000, due_on: "2031-10-15" },
+  { label_fr: "Tranche B", label_en: "Instalment B", amount_xaf: 40000, due_on: "2032-01-15" },
+];
+const schedule = (over: Record<string, unknown> = {}) => ({
+  academic_year: year, label_fr: "Barème public", label_en: "Public schedule", registration_fee_xaf: 15000, tuition_xaf: 100000,
+  late_penalty_xaf: 2500, late_grace_days: 5, instalments: lines, extension: extension.id, published: true, ...over,
+});
+
+describe("fee schedules on the public pages", () => {
+  it("the bursar creates a schedule with its instalments at once; bad input and other roles create nothing", async () => {
+    const before = (await stack().sql<{ n: number }>("select count(*)::int n from public.fee_schedules"))[0].n;
+    const bad = await Promise.all([
+      admin.rpc("create_fee_schedule", schedule({ tuition_xaf: 90000 })),
+      admin.rpc("create_fee_schedule", schedule({ instalments: [lines[1], lines[0]] })),
+      admin.rpc("create_fee_schedule", schedule({ instalments: [] })),
+      admin.rpc("create_fee_schedule", schedule({ programme: extension.id })),
+      admin.rpc("create_fee_schedule", schedule({ instalments: [{ ...lines[0], amount_xaf: -5 }, lines[1]] })),
+      student.rpc("create_fee_schedule", schedule()),
+      anon.rpc("create_fee_schedule", schedule()),
+    ]);
+    expect(bad.map((r) => r.error?.message ?? null)).toEqual([
+      expect.stringMatching(/add up to 100000, not the tuition \(90000\)/), expect.stringMatching(/in order/), expect.stringMatching(/1 to 12/),
+      expect.stringMatching(/one programme/), expect.stringMatching(/whole francs/), expect.stringMatching(/only the bursar/), expect.any(String),
+    ]);
+    expect((await stack().sql<{ n: number }>("select count(*)::int n from public.fee_schedules"))[0].n).toBe(before);
+
+    const draft = await admin.rpc("create_fee_schedule", schedule({ label_fr: "Brouillon", label_en: "Draft", published: false }));
+    const made = await admin.rpc("create_fee_schedule", schedule());
+    expect(draft.error).toBeNull();
+    expect(made.error).toBeNull();
+    const audit = await stack().sql<{ action: string }>(
+      "select action from public.audit_log where target_id = $1 or details ->> 'fee_schedule_id' = $1 order by action", [made.data]);
+    expect(audit.map((a) => a.action)).toEqual(["fee_instalment.created", "fee_instalment.created", "fee_schedule.created"]);
+
+    // Anyone reads the published schedules of the current year, without any student data.
+    const { data, error } = await anon.rpc("published_fees", { kind: "extension", slug: extension.slug });
+    expect(error).toBeNull();
+    const shown = data as { label_fr: string; tuition_xaf: number; instalments: { due_on: string; amount_xaf: number }[] }[];
+    expect(shown.map((s) => s.label_fr)).toContain("Barème public");
+    expect(shown.map((s) => s.label_fr)).not.toContain("Brouillon");
+    const mine = shown.find((s) => s.label_fr === "Barème public")!;
+    expect(mine).toMatchObject({ registration_fee_xaf: 15000, tuition_xaf: 100000, late_penalty_xaf: 2500, late_grace_days: 5, academic_year: expect.any(String) });
+    expect(mine.instalments).toEqual([
+      { position: 1, label_fr: "Tranche A", label_en: "Instalment A", amount_xaf: 60000, due_on: "2031-10-15" },
+      { position: 2, label_fr: "Tranche B", label_en: "Instalment B", amount_xaf: 40000, due_on: "2032-01-15" },
+    ]);
+    expect(JSON.stringify(data)).not.toMatch(/student|discount|"id"/);
+
+    // A change by the bursar shows at once; another year's schedule or an unknown slug shows nothing.
+    await admin.from("fee_instalments").update({ amount_xaf: 45000 }).eq("fee_schedule_id", made.data).eq("position", 2);
+    const again = await anon.rpc("published_fees", { kind: "extension", slug: extension.slug });
+    expect((again.data as typeof shown).find((s) => s.label_fr === "Barème public")!.instalments[1].amount_xaf).toBe(45000);
+    expect((await anon.rpc("published_fees", { kind: "extension", slug: "no-such-programme" })).data).toEqual([]);
+    expect((await anon.rpc("published_fees", { kind: "student_fees", slug: extension.slug })).data).toEqual([]);
+    const [{ id: other }] = await stack().sql<{ id: string }>("select id from public.academic_years where not is_current limit 1");
+    if (other) {
+      await admin.rpc("create_fee_schedule", schedule({ academic_year: other, label_fr: "Autre année" }));
+      const other_year = await anon.rpc("published_fees", { kind: "extension", slug: extension.slug });
+      expect((other_year.data as typeof shown).map((s) => s.label_fr)).not.toContain("Autre année");
+    }
+  });
+});
+
+describe("cash and refunds", () => {
+  it("only the bursar refunds, with a reason, once; the correction is a cancelling receipt", async () => {
+    const studentId = (await student.auth.getUser()).data.user!.id;
+    const [due] = await stack().sql<{ instalment_id: string }>(
+      "select instalment_id from public.student_dues where student_id = $1 and instalment_id is not null order by position desc limit 1", [studentId]);
+    const cash = await admin.rpc("record_cash_payment", { student: studentId, instalment: due.instalment_id, amount_xaf: 1200, cash_reference: "CAISSE-H4-1" });
+    expect(cash.error).toBeNull();
+    const byStudent = await student.rpc("refund_payment", { payment: cash.data.id, reason: "Je veux mon argent" });
+    const byTeacher = await (await as("teacher")).rpc("refund_payment", { payment: cash.data.id, reason: "Erreur de saisie" });
+    const noReason = await admin.rpc("refund_payment", { payment: cash.data.id, reason: " " });
+    expect([byStudent.error?.message, byTeacher.error?.message, noReason.error?.message]).toEqual([
+      expect.stringMatching(/only the bursar/), expect.stringMatching(/only the bursar/), expect.stringMatching(/reason/)]);
+    const refund = await admin.rpc("refund_payment", { payment: cash.data.id, reason: "Erreur de saisie" });
+    expect(refund.error).toBeNull();
+    expect(refund.data.status).toBe("refunded");
+    const twice = await admin.rpc("refund_payment", { payment: cash.data.id, reason: "Erreur de saisie" });
+    expect(twice.error).toBeNull();
+    const receipts = await stack().sql<{ kind: string; details: { reason?: string } }>(
+      "select kind, details from public.receipts where payment_id = $1 order by kind desc", [cash.data.id]);
+    expect(receipts.map((r) => r.kind)).toEqual(["payment", "cancellation"]);
+    expect(receipts[1].details.reason).toBe("Erreur de saisie");
+    const audit = await stack().sql<{ action: string }>("select action from public.audit_log where target_id = $1 order by created_at", [cash.data.id]);
+    expect(audit.map((a) => a.action)).toEqual(["payment.recorded", "payment.refunded"]);
+  });
+});

@@ -17,6 +17,7 @@ import { TextArea } from "../ui/TextArea.tsx";
 import { toastError } from "../ui/toast.ts";
 import { fetchPeriodPayments, fetchQueue, fetchSlips, fetchSummary, reviewSlip, slipUrl, type FinancePayment, type FinanceSummary } from "./admin-data.ts";
 import { adminFinanceMessages } from "./admin-messages.ts";
+import { CashCard, RefundCard } from "./CashDesk.tsx";
 
 interface Loaded {
   summary: FinanceSummary;
@@ -157,6 +158,11 @@ export default function AdminFinancePage() {
               </ul>
             )}
           </Card>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <CashCard onDone={() => void load(from, to)} />
+            <RefundCard onDone={() => void load(from, to)} />
+          </div>
 
           <Card title={m.queueTitle} description={m.queueHelp}>
             {!data.queue.length ? <p className="text-sm text-gray-700">{m.noQueue}</p> : (

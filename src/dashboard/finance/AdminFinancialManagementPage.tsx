@@ -7,6 +7,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
+import { Checkbox } from "../ui/Checkbox.tsx";
 import { DatePicker } from "../ui/DatePicker.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
@@ -15,6 +16,7 @@ import { TextField } from "../ui/TextField.tsx";
 import { toastError } from "../ui/toast.ts";
 import { addInstalment, assignSchedule, fetchScheduleDetail, removeInstalment, saveSchedule, searchSchedules, setDiscount, type Bill, type Instalment, type Schedule } from "./config-data.ts";
 import { configMessages } from "./config-messages.ts";
+import { NewScheduleForm } from "./NewScheduleForm.tsx";
 
 const whole = (value: string) => (/^\d{1,9}$/.test(value.replace(/\s/g, "")) ? Number(value.replace(/\s/g, "")) : NaN);
 
@@ -25,10 +27,14 @@ export default function AdminFinancialManagementPage() {
   const [schedules, setSchedules] = useState<Schedule[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [selected, setSelected] = useState<Schedule | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState("");
 
-  const search = useCallback(async (term: string) => {
+  const search = useCallback(async (term: string, select?: string) => {
     try {
-      setSchedules(await searchSchedules(getSupabase(), term));
+      const found = await searchSchedules(getSupabase(), term);
+      setSchedules(found);
+      if (select) setSelected(found.find((s) => s.id === select) ?? null);
       setError(null);
     } catch (failure) {
       setError(failure);
@@ -38,7 +44,10 @@ export default function AdminFinancialManagementPage() {
 
   return (
     <>
-      <PageHeader title={m.title} description={m.description} />
+      <PageHeader title={m.title} description={m.description} actions={
+        <Button onPress={() => { setCreating(true); setSelected(null); setCreated(""); }}>{m.newSchedule}</Button>
+      } />
+      {created && <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">{created}</p>}
       <form className="mb-4 flex flex-wrap items-end gap-3" onSubmit={(e) => { e.preventDefault(); void search(text); }}>
         <TextField label={m.search} type="search" value={text} onChange={setText} />
         <Button type="submit" variant="secondary">{m.searchButton}</Button>
@@ -53,16 +62,23 @@ export default function AdminFinancialManagementPage() {
                 <li key={s.id} className="flex items-center justify-between gap-2 py-2">
                   <span className="text-sm">
                     <span className="font-medium text-gray-900">{locale === "en" ? s.label_en : s.label_fr}</span>
-                    <span className="block text-gray-700">{s.academic_years?.label} · {formatXaf(locale, s.registration_fee_xaf + s.tuition_xaf)}</span>
+                    <span className="block text-gray-700">{s.academic_years?.label} · {formatXaf(locale, s.registration_fee_xaf + s.tuition_xaf)}{s.published ? "" : ` · ${m.draft}`}</span>
                   </span>
                   <Button size="sm" variant={selected?.id === s.id ? "primary" : "secondary"} aria-label={`${m.open} ${locale === "en" ? s.label_en : s.label_fr}`}
-                    onPress={() => setSelected(s)}>{m.open}</Button>
+                    onPress={() => { setSelected(s); setCreating(false); setCreated(""); }}>{m.open}</Button>
                 </li>
               ))}
             </ul>
           )}
         </Card>
-        {selected && <ScheduleEditor key={selected.id} schedule={selected} onSaved={() => void search(text)} />}
+        {creating ? (
+          <NewScheduleForm onCancel={() => setCreating(false)} onCreated={(id, label) => {
+            setCreating(false);
+            setCreated(fill(m.created, { label }));
+            setText(label);
+            void search(label, id);
+          }} />
+        ) : selected && <ScheduleEditor key={selected.id} schedule={selected} onSaved={() => void search(text)} />}
       </div>
     </>
   );
@@ -75,6 +91,7 @@ function ScheduleEditor({ schedule, onSaved }: { schedule: Schedule; onSaved: ()
     label_fr: schedule.label_fr, label_en: schedule.label_en, registration_fee_xaf: String(schedule.registration_fee_xaf),
     tuition_xaf: String(schedule.tuition_xaf), late_penalty_xaf: String(schedule.late_penalty_xaf), late_grace_days: String(schedule.late_grace_days),
   });
+  const [published, setPublished] = useState(schedule.published);
   const [detail, setDetail] = useState<{ instalments: Instalment[]; bills: Bill[] } | null>(null);
   const [notice, setNotice] = useState("");
   const [invalid, setInvalid] = useState(false);
@@ -110,7 +127,7 @@ function ScheduleEditor({ schedule, onSaved }: { schedule: Schedule; onSaved: ()
     setInvalid(bad);
     if (bad) return;
     void run(async () => {
-      await saveSchedule(getSupabase(), schedule.id, { label_fr: form.label_fr.trim(), label_en: form.label_en.trim(), ...values });
+      await saveSchedule(getSupabase(), schedule.id, { label_fr: form.label_fr.trim(), label_en: form.label_en.trim(), ...values, published });
       onSaved();
       return m.saved;
     });
@@ -144,6 +161,7 @@ function ScheduleEditor({ schedule, onSaved }: { schedule: Schedule; onSaved: ()
           <TextField label={m.tuition} inputMode="numeric" value={form.tuition_xaf} onChange={(v) => setForm({ ...form, tuition_xaf: v })} />
           <TextField label={m.penalty} inputMode="numeric" value={form.late_penalty_xaf} onChange={(v) => setForm({ ...form, late_penalty_xaf: v })} />
           <TextField label={m.grace} inputMode="numeric" value={form.late_grace_days} onChange={(v) => setForm({ ...form, late_grace_days: v })} />
+          <Checkbox className="sm:col-span-2" label={m.published} description={m.publishedHelp} value={published} onChange={setPublished} />
           <div className="sm:col-span-2"><Button type="submit" isPending={busy}>{m.save}</Button></div>
         </form>
       </Card>

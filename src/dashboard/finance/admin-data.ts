@@ -97,3 +97,78 @@ export async function reviewSlip(supabase: SupabaseClient, id: string, approve: 
   const { error } = await supabase.rpc("review_bank_slip", { payment: id, approve, reason: reason ?? null });
   if (error) fail("reviewing a slip", error);
 }
+
+// ---- cash at the desk and refunds ------------------------------------------------------
+const billedStudent = z.object({ id: z.string(), full_name: z.nullable(z.string()), matricule: z.nullable(z.string()) });
+export type BilledStudent = z.infer<typeof billedStudent>;
+
+/** Students with a bill whose name or matricule contains the text (at most 10). */
+export async function searchBilledStudents(supabase: SupabaseClient, text: string): Promise<BilledStudent[]> {
+  const term = text.replace(/[%,()*]/g, " ").trim();
+  if (term.length < 2) return [];
+  const [byName, byNumber] = await Promise.all([
+    supabase.from("profiles").select("id, full_name, student_fees!inner(id)").ilike("full_name", `%${term}%`).limit(10),
+    supabase.from("student_registrations").select("student_id, student_number").ilike("student_number", `%${term}%`).limit(10),
+  ]);
+  if (byName.error) fail("searching students", byName.error);
+  if (byNumber.error) fail("searching matricules", byNumber.error);
+  const ids = [...new Set([...(byName.data ?? []).map((p) => p.id as string), ...(byNumber.data ?? []).map((r) => r.student_id as string)])].slice(0, 10);
+  if (!ids.length) return [];
+  const [names, numbers] = await Promise.all([
+    supabase.from("profiles").select("id, full_name, student_fees!inner(id)").in("id", ids),
+    supabase.from("student_registrations").select("student_id, student_number, registered_at").in("student_id", ids).order("registered_at", { ascending: false }),
+  ]);
+  if (names.error) fail("reading students", names.error);
+  if (numbers.error) fail("reading matricules", numbers.error);
+  const matricule = new Map<string, string>();
+  for (const r of numbers.data ?? []) if (!matricule.has(r.student_id as string)) matricule.set(r.student_id as string, r.student_number as string);
+  return z.array(billedStudent).parse((names.data ?? []).map((p) => ({ id: p.id, full_name: p.full_name, matricule: matricule.get(p.id as string) ?? null })));
+}
+
+const openLine = z.object({ instalment_id: z.nullable(z.string()), label_fr: z.string(), label_en: z.string(), remaining_xaf: num, due_on: z.nullable(z.string()), state: z.string() });
+export type OpenLine = z.infer<typeof openLine>;
+
+/** What the student still owes, line by line (the latest bill first). */
+export async function fetchOpenLines(supabase: SupabaseClient, student: string): Promise<OpenLine[]> {
+  const { data, error } = await supabase.from("student_dues").select("instalment_id, label_fr, label_en, remaining_xaf, due_on, state")
+    .eq("student_id", student).gt("remaining_xaf", 0).order("due_on", { ascending: true, nullsFirst: true }).limit(50);
+  if (error) fail("reading the student's dues", error);
+  return z.array(openLine).parse(data ?? []);
+}
+
+const receiptRow = z.object({
+  id: z.string(), number: z.string(), kind: z.enum(["payment", "cancellation"]), amount_xaf: num, issued_at: z.string(),
+  verification_code: z.string(), details: z.record(z.string(), z.unknown()),
+});
+export type IssuedReceipt = z.infer<typeof receiptRow>;
+
+async function receiptOf(supabase: SupabaseClient, payment: string, kind: "payment" | "cancellation"): Promise<IssuedReceipt> {
+  const { data, error } = await supabase.from("receipts").select("id, number, kind, amount_xaf, issued_at, verification_code, details")
+    .eq("payment_id", payment).eq("kind", kind).single();
+  if (error) fail("reading the receipt", error);
+  return receiptRow.parse(data);
+}
+
+/** Cash paid at the desk: a succeeded payment and its receipt (record_cash_payment, audited). */
+export async function recordCash(supabase: SupabaseClient, input: { student: string; instalment: string | null; amount_xaf: number; cash_reference: string }): Promise<IssuedReceipt> {
+  const { data, error } = await supabase.rpc("record_cash_payment", input);
+  if (error) fail("recording cash", error);
+  return receiptOf(supabase, z.object({ id: z.string() }).parse(data).id, "payment");
+}
+
+/** A succeeded payment found by its receipt number or operator/desk reference. */
+export async function findRefundable(supabase: SupabaseClient, text: string): Promise<FinancePayment[]> {
+  const term = text.replace(/[%,()*]/g, " ").trim();
+  if (!term) return [];
+  const { data, error } = await supabase.from("finance_payments").select(COLUMNS)
+    .or(`receipt_number.eq.${term.toUpperCase()},reference.eq.${term}`).in("status", ["succeeded", "refunded"]).limit(10);
+  if (error) fail("finding the payment", error);
+  return z.array(paymentRow).parse(data ?? []);
+}
+
+/** Refunds a succeeded payment with its reason; answers the cancelling receipt. */
+export async function refund(supabase: SupabaseClient, payment: string, reason: string): Promise<IssuedReceipt> {
+  const { error } = await supabase.rpc("refund_payment", { payment, reason });
+  if (error) fail("refunding", error);
+  return receiptOf(supabase, payment, "cancellation");
+}

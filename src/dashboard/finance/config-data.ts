@@ -2,6 +2,7 @@
 // billed and their discounts. Admin RLS applies; every change is audited by triggers.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import type { FeeScheduleForm } from "../../lib/forms/finance.ts";
 
 const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
 
@@ -13,6 +14,7 @@ const scheduleRow = z.object({
   tuition_xaf: num,
   late_penalty_xaf: num,
   late_grace_days: num,
+  published: z.boolean(),
   academic_years: z.nullable(z.object({ label: z.string() })),
 });
 export type Schedule = z.infer<typeof scheduleRow>;
@@ -35,7 +37,7 @@ function fail(what: string, error: { message: string; code?: string }): never {
 }
 
 export async function searchSchedules(supabase: SupabaseClient, text: string): Promise<Schedule[]> {
-  let query = supabase.from("fee_schedules").select("id, label_fr, label_en, registration_fee_xaf, tuition_xaf, late_penalty_xaf, late_grace_days, academic_years(label)")
+  let query = supabase.from("fee_schedules").select("id, label_fr, label_en, registration_fee_xaf, tuition_xaf, late_penalty_xaf, late_grace_days, published, academic_years(label)")
     .order("label_fr").limit(50);
   const term = text.trim().replace(/[%,()]/g, " ");
   if (term) query = query.or(`label_fr.ilike.%${term}%,label_en.ilike.%${term}%`);
@@ -54,7 +56,7 @@ export async function fetchScheduleDetail(supabase: SupabaseClient, id: string):
   return { instalments: z.array(instalmentRow).parse(instalments.data ?? []), bills: z.array(billRow).parse(bills.data ?? []) };
 }
 
-export async function saveSchedule(supabase: SupabaseClient, id: string, patch: Pick<Schedule, "label_fr" | "label_en" | "registration_fee_xaf" | "tuition_xaf" | "late_penalty_xaf" | "late_grace_days">): Promise<void> {
+export async function saveSchedule(supabase: SupabaseClient, id: string, patch: Pick<Schedule, "label_fr" | "label_en" | "registration_fee_xaf" | "tuition_xaf" | "late_penalty_xaf" | "late_grace_days" | "published">): Promise<void> {
   const { error } = await supabase.from("fee_schedules").update(patch).eq("id", id);
   if (error) fail("saving a schedule", error);
 }
@@ -78,4 +80,43 @@ export async function assignSchedule(supabase: SupabaseClient, id: string): Prom
 export async function setDiscount(supabase: SupabaseClient, bill: string, amount: number, reason: string): Promise<void> {
   const { error } = await supabase.rpc("set_student_discount", { bill, amount_xaf: amount, reason });
   if (error) fail("setting a discount", error);
+}
+
+const named = z.object({ id: z.string(), name_fr: z.string(), name_en: z.string() });
+const optionsShape = z.object({
+  years: z.array(z.object({ id: z.string(), label: z.string(), is_current: z.boolean() })),
+  programmes: z.array(named),
+  formations: z.array(named),
+  extensions: z.array(named),
+  levels: z.array(z.object({ code: z.string(), name_fr: z.string(), name_en: z.string() })),
+});
+export type ScheduleOptions = z.infer<typeof optionsShape>;
+
+/** What a new schedule may be for: the years, programmes (and levels), formations and extension programmes. */
+export async function fetchScheduleOptions(supabase: SupabaseClient): Promise<ScheduleOptions> {
+  const [years, programmes, formations, extensions, levels] = await Promise.all([
+    supabase.from("academic_years").select("id, label, is_current").order("starts_on", { ascending: false }),
+    supabase.from("programmes").select("id, name_fr, name_en").order("name_fr"),
+    supabase.from("professional_formations").select("id, name_fr, name_en").order("name_fr"),
+    supabase.from("extension_programmes").select("id, name_fr, name_en").order("name_fr"),
+    supabase.from("levels").select("code, name_fr, name_en").order("position"),
+  ]);
+  for (const [what, answer] of [["years", years], ["programmes", programmes], ["formations", formations], ["extension programmes", extensions], ["levels", levels]] as const) {
+    if (answer.error) fail(`reading the ${what}`, answer.error);
+  }
+  return optionsShape.parse({ years: years.data, programmes: programmes.data, formations: formations.data, extensions: extensions.data, levels: levels.data });
+}
+
+/** The schedule and its instalments in one audited call; answers the new schedule's id. */
+export async function createSchedule(supabase: SupabaseClient, form: FeeScheduleForm): Promise<string> {
+  const [kind, id] = form.target.split(":");
+  const { data, error } = await supabase.rpc("create_fee_schedule", {
+    academic_year: form.academic_year, label_fr: form.label_fr, label_en: form.label_en,
+    registration_fee_xaf: form.registration_fee_xaf, tuition_xaf: form.tuition_xaf,
+    late_penalty_xaf: form.late_penalty_xaf, late_grace_days: form.late_grace_days, instalments: form.instalments,
+    programme: kind === "programme" ? id : null, level: kind === "programme" ? form.level : null,
+    formation: kind === "formation" ? id : null, extension: kind === "extension" ? id : null, published: form.published,
+  });
+  if (error) fail("creating a schedule", error);
+  return z.string().parse(data);
 }

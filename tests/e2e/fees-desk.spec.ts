@@ -1,0 +1,149 @@
+// Fees published and managed by the bursar (issue 14 items 1–3): the bursar creates a fee
+// schedule with its instalments, the public programme page shows it at once and follows a
+// change; the bursar records cash at the desk and refunds it with a cancelling receipt
+// whose QR page says so. Axe A/AA on each page. The spec makes its own schedule, student
+// and bill, and removes the schedule it published (the demo data stays as it was).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { serviceClient } from "./stack.ts";
+
+const LABEL = "Barème public e2e";
+const EMAIL = "caisse.e2e@example.cm";
+
+async function signInAsBursar(page: Page) {
+  const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
+  await page.goto("/login");
+  await page.getByLabel("Adresse e-mail").fill(admin.email);
+  await page.getByLabel("Mot de passe").fill(admin.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/dashboard\//);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .exclude("[data-live-announcer]")
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+let extension: { id: string; slug: string; name_fr: string };
+let studentId: string;
+
+test.beforeAll(async () => {
+  const service = serviceClient();
+  const { data } = await service.from("extension_programmes").select("id, slug, name_fr").order("slug").limit(1).single();
+  extension = data!;
+  const created = await service.auth.admin.createUser({ email: EMAIL, password: "Caisse-E2e-2026", email_confirm: true, user_metadata: { full_name: "Bernard Caissier" } });
+  if (created.error) throw created.error;
+  studentId = created.data.user.id;
+  const { data: year } = await service.from("academic_years").select("id").eq("is_current", true).single();
+  const { data: schedule, error } = await service.from("fee_schedules").insert({
+    academic_year_id: year!.id, extension_programme_id: extension.id, published: false,
+    label_fr: "Barème caisse e2e", label_en: "Cash desk e2e schedule", registration_fee_xaf: 0, tuition_xaf: 100000,
+  }).select("id").single();
+  if (error) throw error;
+  const line = await service.from("fee_instalments").insert({ fee_schedule_id: schedule!.id, position: 1, label_fr: "Tranche caisse", label_en: "Cash instalment", amount_xaf: 100000, due_on: "2031-11-15" });
+  if (line.error) throw line.error;
+  const bill = await service.from("student_fees").insert({ student_id: studentId, fee_schedule_id: schedule!.id });
+  if (bill.error) throw bill.error;
+});
+
+test.afterAll(async () => {
+  await serviceClient().from("fee_schedules").delete().eq("label_fr", LABEL);
+});
+
+test("the bursar creates a schedule; the public programme page shows it and follows a change", async ({ page }) => {
+  await signInAsBursar(page);
+  await page.goto("/dashboard/admin/financial-management");
+  await page.getByRole("button", { name: "Nouveau barème" }).click();
+  const form = page.getByRole("form", { name: "Nouveau barème" });
+  await form.getByRole("button", { name: "Créer le barème" }).click();
+  await expect(form.getByText("Choisissez la filière, la formation ou le programme.")).toBeVisible();
+  await expect(form.getByText("Choisissez l'échéance.")).toBeVisible();
+
+  await form.getByRole("combobox", { name: "Filière, formation ou programme" }).fill(extension.name_fr);
+  await page.getByRole("option", { name: `Extension : ${extension.name_fr}` }).click();
+  await form.getByLabel("Libellé (français)").fill(LABEL);
+  await form.getByLabel("Libellé (anglais)").fill("Public e2e schedule");
+  await form.getByLabel("Frais d'inscription (XAF)").fill("15 000");
+  await form.getByLabel("Scolarité (XAF)").fill("120000");
+  await form.getByLabel("Pénalité de retard par tranche (XAF)").fill("5000");
+  await form.getByLabel("Délai de grâce (jours)").fill("7");
+  const line = form.getByRole("group", { name: "Tranche 1" });
+  await line.getByLabel("Montant").fill("100000");
+  await line.getByRole("group", { name: "Échéance" }).getByRole("spinbutton").first().click();
+  await page.keyboard.type("15102031");
+  await form.getByRole("button", { name: "Créer le barème" }).click();
+  await expect(form.getByText("Les tranches doivent totaliser la scolarité.")).toBeVisible();
+  await line.getByLabel("Montant").fill("120000");
+  await expectNoAxeViolations(page);
+  await form.getByRole("button", { name: "Créer le barème" }).click();
+  await expect(page.getByText(`Barème créé : ${LABEL}.`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: LABEL })).toBeVisible();
+
+  await page.goto(`/programs/${extension.slug}`);
+  const fees = page.locator("[data-programme-fees]");
+  const card = fees.locator("article").filter({ hasText: LABEL });
+  await expect(card).toContainText(/15\s000\sFCFA/);
+  await expect(card).toContainText(/120\s000\sFCFA/);
+  await expect(card).toContainText("15 octobre 2031");
+  await expect(card).toContainText(/5\s000\sFCFA par tranche payée plus de 7 jour\(s\) après son échéance/);
+  await expect(fees.getByRole("link", { name: "Inscription : étapes et frais" })).toHaveAttribute("href", "/inscription");
+  await expect(fees).not.toContainText("Barème caisse e2e");
+  await expectNoAxeViolations(page);
+
+  await page.goto("/dashboard/admin/financial-management");
+  await page.getByLabel("Rechercher un barème").fill(LABEL);
+  await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+  await page.getByRole("button", { name: `Modifier ${LABEL}` }).click();
+  await page.getByLabel("Frais d'inscription (XAF)").fill("20000");
+  await page.getByRole("button", { name: "Enregistrer le barème" }).click();
+  await expect(page.getByText("Barème enregistré.")).toBeVisible();
+  await page.goto(`/en/programs/${extension.slug}`);
+  await expect(page.locator("[data-programme-fees] article").filter({ hasText: "Public e2e schedule" })).toContainText(/20,000/);
+});
+
+test("the bursar records cash at the desk and refunds it with a cancelling receipt", async ({ page }) => {
+  await signInAsBursar(page);
+  await page.goto("/dashboard/admin/finance");
+  const cash = page.getByTestId("cash");
+  await cash.getByRole("combobox", { name: "Étudiant (nom ou matricule)" }).fill("Bernard Caiss");
+  await page.getByRole("option", { name: "Bernard Caissier" }).click();
+  await expect(cash.getByRole("button", { name: /Ligne à régler/ })).toContainText(/Tranche caisse — reste 100\s000\sFCFA/);
+  await cash.getByLabel("Montant (XAF)").fill("150000");
+  await cash.getByRole("button", { name: "Enregistrer le paiement" }).click();
+  await expect(cash.getByText(/Le montant dépasse ce qui reste à régler/)).toBeVisible();
+  await expect(cash.getByText("Indiquez le numéro du bordereau de caisse.")).toBeVisible();
+  await cash.getByLabel("Montant (XAF)").fill("40000");
+  await cash.getByLabel("N° du bordereau de caisse").fill("CAISSE-E2E-001");
+  await cash.getByRole("button", { name: "Enregistrer le paiement" }).click();
+  await expect(cash.getByRole("status")).toContainText(/Paiement enregistré\. Reçu REC-\d{4}-\d{6}\./);
+  await expect(cash.getByRole("button", { name: /Ligne à régler/ })).toContainText(/reste 60\s000\sFCFA/);
+  const number = (await cash.getByRole("status").textContent())!.match(/REC-\d{4}-\d{6}/)![0];
+  const downloadPromise = page.waitForEvent("download");
+  await cash.getByRole("button", { name: `Télécharger le reçu ${number}` }).click();
+  expect(readFileSync((await (await downloadPromise).path())!).subarray(0, 5).toString()).toBe("%PDF-");
+  await expectNoAxeViolations(page);
+
+  const refund = page.getByTestId("refund");
+  await refund.getByLabel("N° de reçu ou référence du paiement").fill(number);
+  await refund.getByRole("button", { name: "Rechercher" }).click();
+  await refund.getByRole("button", { name: `Rembourser ${number}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Rembourser le paiement de Bernard Caissier" });
+  await dialog.getByRole("button", { name: "Rembourser" }).click();
+  await expect(dialog.getByText("Indiquez le motif (au moins 3 caractères).")).toBeVisible();
+  await dialog.getByLabel("Motif du remboursement").fill("Erreur de saisie à la caisse");
+  await dialog.getByRole("button", { name: "Rembourser" }).click();
+  await expect(refund.getByRole("status")).toContainText(/Paiement remboursé\. Reçu d'annulation REC-\d{4}-\d{6}\./);
+  await expect(refund.getByText("Déjà remboursé")).toBeVisible();
+
+  const { data: original } = await serviceClient().from("receipts").select("verification_code, payments!inner(status, note)").eq("number", number).single();
+  expect(original!.payments).toMatchObject({ status: "refunded", note: "Erreur de saisie à la caisse" });
+  await page.goto(`/receipts/verify/?c=${original!.verification_code}`);
+  await expect(page.getByRole("status")).toHaveText(/Ce reçu a été annulé par le reçu REC-\d{4}-\d{6}\./);
+});

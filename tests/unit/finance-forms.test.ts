@@ -1,0 +1,40 @@
+// The bursar's form rules (src/lib/forms/finance.ts) and the public fees' penalty wording
+// (src/lib/finance/fees-page.ts).
+import { describe, expect, it } from "vitest";
+import { cashSchema, feeScheduleSchema, fieldErrors, francs } from "../../src/lib/forms/finance.ts";
+import { penaltyText } from "../../src/lib/finance/fees-page.ts";
+
+const base = {
+  academic_year: "y", target: "extension:00000000-0000-4000-8000-000000000001", level: null, label_fr: "Barème", label_en: "Schedule",
+  registration_fee_xaf: 0, tuition_xaf: 100, late_penalty_xaf: 0, late_grace_days: 0, published: true,
+  instalments: [{ label_fr: "T1", label_en: "I1", amount_xaf: 60, due_on: "2031-01-15" }, { label_fr: "T2", label_en: "I2", amount_xaf: 40, due_on: "2031-03-15" }],
+};
+const errors = (value: unknown) => {
+  const parsed = feeScheduleSchema.safeParse(value);
+  return parsed.success ? {} : fieldErrors(parsed.error.issues);
+};
+
+describe("finance forms", () => {
+  it("reads whole francs written with spaces, refuses decimals and signs", () => {
+    expect([francs("150 000"), francs("150\u202f000"), francs("0")]).toEqual([150000, 150000, 0]);
+    expect([francs("1,5"), francs("-3"), francs(""), francs("1e6")].every(Number.isNaN)).toBe(true);
+  });
+
+  it("checks a new schedule: sum, order of due dates, level only for programmes, field by field", () => {
+    expect(errors(base)).toEqual({});
+    expect(errors({ ...base, tuition_xaf: 90 })).toEqual({ instalments: "sumMismatch" });
+    expect(errors({ ...base, instalments: [base.instalments[1], base.instalments[0]] })).toMatchObject({ instalments: "dueOrder" });
+    expect(errors({ ...base, level: "L1" })).toEqual({ level: "levelOnlyProgramme" });
+    expect(errors({ ...base, target: "", late_grace_days: 91, instalments: [{ ...base.instalments[0], amount_xaf: Number.NaN, due_on: "" }] }))
+      .toMatchObject({ target: "targetRequired", late_grace_days: "graceInvalid", "instalments.0.amount_xaf": "amountInvalid", "instalments.0.due_on": "dueRequired" });
+  });
+
+  it("checks a cash payment and words the late-payment rule", () => {
+    const bad = cashSchema.safeParse({ student: "", instalment: null, amount_xaf: 0, cash_reference: " " });
+    expect(bad.success ? {} : fieldErrors(bad.error.issues)).toEqual({ student: "studentRequired", amount_xaf: "amountInvalid", cash_reference: "referenceRequired" });
+    const s = { penaltyRule: "{amount} after {days} day(s)", penaltyRuleNoGrace: "{amount} after the due date", noPenalty: "None" };
+    expect(penaltyText(s, "5 000 FCFA", { late_penalty_xaf: 5000, late_grace_days: 7 })).toBe("5 000 FCFA after 7 day(s)");
+    expect(penaltyText(s, "5 000 FCFA", { late_penalty_xaf: 5000, late_grace_days: 0 })).toBe("5 000 FCFA after the due date");
+    expect(penaltyText(s, "0 FCFA", { late_penalty_xaf: 0, late_grace_days: 3 })).toBe("None");
+  });
+});

@@ -7,7 +7,7 @@ import { createClient } from "@supabase/supabase-js";
 import { readConfig } from "./config.ts";
 import { runTick } from "./tick.ts";
 import { recordTick, type TickRecord } from "./heartbeat.ts";
-import { queueReminders, runReconcile } from "./payments.ts";
+import { billPenalties, queueReminders, runReconcile } from "./payments.ts";
 import { createMessageSender } from "../src/lib/messaging/index.ts";
 import { WORKER_SCHEDULE } from "../src/lib/notifications/rules.ts";
 
@@ -33,8 +33,10 @@ function tick(): Promise<boolean> {
     .then(async (result) => {
       // Payments still open after a few minutes: asked again, expired when stale.
       const payments = await runReconcile(supabase, process.env, startedAt).catch((error: Error) => ({ error: error.message }));
+      // Late penalties first, so a late reminder states what is owed with its penalty.
+      const penalties = await billPenalties(supabase).catch((error: Error) => ({ error: error.message }));
       const reminders = await queueReminders(supabase, process.env).catch((error: Error) => ({ error: error.message }));
-      return { ...result, payments, reminders };
+      return { ...result, payments, penalties, reminders };
     })
     .then((result): TickRecord => (log({ event: "tick", ...result }), { startedAt, source: "cron", result }))
     .catch((error: Error): TickRecord => (log({ event: "tick_failed", error: error.message }), { startedAt, source: "cron", error: error.message }))

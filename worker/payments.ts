@@ -15,6 +15,13 @@ export async function queueReminders(supabase: SupabaseClient, env: Record<strin
   return Number(data);
 }
 
+/** Late penalties by each schedule's rule, billed once per late instalment (bill_late_penalties). */
+export async function billPenalties(supabase: SupabaseClient): Promise<number> {
+  const { data, error } = await supabase.rpc("bill_late_penalties");
+  if (error) throw new Error(`billing late penalties failed: ${error.message}`);
+  return Number(data);
+}
+
 export function runReconcile(supabase: SupabaseClient, env: Record<string, string | undefined>, now = new Date()): Promise<ReconcileResult> {
   return reconcilePayments(supabase, providersFromEnv(env), {
     now,

@@ -122,9 +122,9 @@ test("the bursar records cash at the desk and refunds it with a cancelling recei
   await cash.getByLabel("Montant (XAF)").fill("40000");
   await cash.getByLabel("N° du bordereau de caisse").fill("CAISSE-E2E-001");
   await cash.getByRole("button", { name: "Enregistrer le paiement" }).click();
-  await expect(cash.getByRole("status")).toContainText(/Paiement enregistré\. Reçu REC-\d{4}-\d{6}\./);
+  await expect(cash.getByRole("status").filter({ hasText: "Paiement enregistré" })).toContainText(/Paiement enregistré\. Reçu REC-\d{4}-\d{6}\./);
   await expect(cash.getByRole("button", { name: /Ligne à régler/ })).toContainText(/reste 60\s000\sFCFA/);
-  const number = (await cash.getByRole("status").textContent())!.match(/REC-\d{4}-\d{6}/)![0];
+  const number = (await cash.getByRole("status").filter({ hasText: "Paiement enregistré" }).textContent())!.match(/REC-\d{4}-\d{6}/)![0];
   const downloadPromise = page.waitForEvent("download");
   await cash.getByRole("button", { name: `Télécharger le reçu ${number}` }).click();
   expect(readFileSync((await (await downloadPromise).path())!).subarray(0, 5).toString()).toBe("%PDF-");
@@ -139,7 +139,7 @@ test("the bursar records cash at the desk and refunds it with a cancelling recei
   await expect(dialog.getByText("Indiquez le motif (au moins 3 caractères).")).toBeVisible();
   await dialog.getByLabel("Motif du remboursement").fill("Erreur de saisie à la caisse");
   await dialog.getByRole("button", { name: "Rembourser" }).click();
-  await expect(refund.getByRole("status")).toContainText(/Paiement remboursé\. Reçu d'annulation REC-\d{4}-\d{6}\./);
+  await expect(refund.getByRole("status").filter({ hasText: "remboursé" })).toContainText(/Paiement remboursé\. Reçu d'annulation REC-\d{4}-\d{6}\./);
   await expect(refund.getByText("Déjà remboursé")).toBeVisible();
 
   const { data: original } = await serviceClient().from("receipts").select("verification_code, payments!inner(status, note)").eq("number", number).single();

@@ -1,7 +1,7 @@
 // admin/finance: cash taken at the desk (a succeeded payment and its receipt at once) and
 // refunds (a cancelling receipt with the reason; a receipt is never edited). Both through
 // audited SQL functions that only the bursar (admins) may call; checked here with zod.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cashSchema, fieldErrors, francs, refundSchema } from "../../lib/forms/finance.ts";
 import { formatDateTime, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -70,9 +70,12 @@ export function CashCard({ onDone }: { onDone: () => void }) {
     if (student) void loadLines(student);
   }, [student]);
 
+  const asked = useRef(0);
   async function search(text: string) {
+    const ask = ++asked.current;
     try {
-      setFound(await searchBilledStudents(getSupabase(), text));
+      const answer = await searchBilledStudents(getSupabase(), text);
+      if (ask === asked.current) setFound(answer);
     } catch (failure) {
       toastError(failure);
     }
@@ -112,7 +115,7 @@ export function CashCard({ onDone }: { onDone: () => void }) {
       )}
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={m.cashTitle}>
         <ComboBox className="sm:col-span-2" label={m.student} value={student} options={found.map((s) => ({ value: s.id, label: `${s.full_name ?? s.id}${s.matricule ? ` (${s.matricule})` : ""}` }))}
-          onInputChange={(text) => void search(text)} onChange={(v) => { setStudent(v); setIssued(null); }} errorMessage={error("student")} isRequired />
+          onInputChange={(text) => void search(text)} menuTrigger="focus" onChange={(v) => { setStudent(v); setIssued(null); }} errorMessage={error("student")} isRequired />
         {student && (linesError ? <div className="sm:col-span-2"><ErrorState error={linesError} onRetry={() => void loadLines(student)} /></div>
           : !lines ? <div className="sm:col-span-2"><Skeleton label={m.loadingDues} /></div>
           : !lines.length ? <p className="text-sm text-gray-700 sm:col-span-2">{m.nothingDue}</p>

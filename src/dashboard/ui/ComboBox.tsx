@@ -19,6 +19,8 @@ export interface ComboBoxProps extends FieldBaseProps {
   onInputChange?: (text: string) => void;
   placeholder?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** "focus" keeps the list open while the field has focus (server answers arriving after typing). */
+  menuTrigger?: "focus" | "input" | "manual";
 }
 
 const renderOption = (option: Option) => (

@@ -113,3 +113,37 @@ describe("cash and refunds", () => {
     expect(audit.map((a) => a.action)).toEqual(["payment.recorded", "payment.refunded"]);
   });
 });
+
+describe("late penalties", () => {
+  it("bills each late instalment its schedule's penalty once, however often the worker runs; owed with the instalment", async () => {
+    const studentId = (await student.auth.getUser()).data.user!.id;
+    const service = stack().client({ secret: true });
+    const [late] = await stack().sql<{ instalment_id: string; remaining_xaf: string; late_penalty_xaf: number }>(
+      "select instalment_id, remaining_xaf, late_penalty_xaf from public.student_dues where student_id = $1 and state = 'late' limit 1", [studentId]);
+    expect(late.late_penalty_xaf).toBeGreaterThan(0);
+    const [before] = await stack().sql<{ billed_xaf: string }>("select billed_xaf from public.student_balances where student_id = $1", [studentId]);
+
+    const [a, b] = await Promise.all([service.rpc("bill_late_penalties"), service.rpc("bill_late_penalties")]);
+    expect(a.error ?? b.error).toBeNull();
+    expect(Number(a.data) + Number(b.data)).toBeGreaterThan(0);
+    expect((await service.rpc("bill_late_penalties")).data).toBe(0);
+
+    const mine = await student.from("fee_penalties").select("instalment_id, amount_xaf");
+    expect(mine.data).toEqual([{ instalment_id: late.instalment_id, amount_xaf: late.late_penalty_xaf }]);
+    const [after] = await stack().sql<{ remaining_xaf: string; state: string }>(
+      "select remaining_xaf, state from public.student_dues where student_id = $1 and instalment_id = $2", [studentId, late.instalment_id]);
+    expect(Number(after.remaining_xaf)).toBe(Number(late.remaining_xaf) + late.late_penalty_xaf);
+    expect(after.state).toBe("late");
+    const [balance] = await stack().sql<{ billed_xaf: string }>("select billed_xaf from public.student_balances where student_id = $1", [studentId]);
+    expect(Number(balance.billed_xaf)).toBe(Number(before.billed_xaf) + late.late_penalty_xaf);
+    const audit = await stack().sql<{ n: number }>("select count(*)::int n from public.audit_log where action = 'fee_penalty.billed' and details ->> 'student_id' = $1", [studentId]);
+    expect(audit[0].n).toBe(1);
+
+    // Nobody bills or waives a penalty through the API, not even an admin.
+    expect((await student.rpc("bill_late_penalties")).error).not.toBeNull();
+    expect((await admin.rpc("bill_late_penalties")).error).not.toBeNull();
+    expect((await student.from("fee_penalties").insert({ student_fee_id: late.instalment_id, instalment_id: late.instalment_id, student_id: studentId, amount_xaf: 1 })).error).not.toBeNull();
+    await admin.from("fee_penalties").delete().eq("student_id", studentId);
+    expect((await stack().sql<{ n: number }>("select count(*)::int n from public.fee_penalties where student_id = $1", [studentId]))[0].n).toBe(1);
+  });
+});

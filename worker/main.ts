@@ -35,7 +35,7 @@ function tick(): Promise<boolean> {
       const payments = await runReconcile(supabase, process.env, startedAt).catch((error: Error) => ({ error: error.message }));
       // Late penalties first, so a late reminder states what is owed with its penalty.
       const penalties = await billPenalties(supabase).catch((error: Error) => ({ error: error.message }));
-      const reminders = await queueReminders(supabase, process.env).catch((error: Error) => ({ error: error.message }));
+      const reminders = await queueReminders(supabase, process.env, sender).catch((error: Error) => ({ error: error.message }));
       return { ...result, payments, penalties, reminders };
     })
     .then((result): TickRecord => (log({ event: "tick", ...result }), { startedAt, source: "cron", result }))

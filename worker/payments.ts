@@ -5,14 +5,26 @@
 // callback arriving at the same moment credits nothing twice.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { providersFromEnv, reconcilePayments, type ReconcileResult } from "../src/lib/finance/payments.ts";
+import { sendAll, type MessageSender, type OutgoingMessage } from "../src/lib/messaging/index.ts";
 
-/** Payment reminders: a few days before each due date, and once late (in-app notices). */
-export async function queueReminders(supabase: SupabaseClient, env: Record<string, string | undefined>): Promise<number> {
-  const { data, error } = await supabase.rpc("queue_payment_reminders", {
+/** Payment reminders: a few days before each due date, and once late — in-app notices, and
+ *  e-mail/SMS copies for the students who chose them, sent here through the message sender
+ *  (only this tick's copies: the SQL answers what it queued). */
+export async function queueReminders(supabase: SupabaseClient, env: Record<string, string | undefined>, sender: MessageSender): Promise<{ created: number; queued: number; failed: number }> {
+  const { data, error } = await supabase.rpc("payment_reminder_messages", {
     days_before: env.PAYMENTS_REMIND_DAYS_BEFORE ? Number(env.PAYMENTS_REMIND_DAYS_BEFORE) : 3,
   });
   if (error) throw new Error(`queueing payment reminders failed: ${error.message}`);
-  return Number(data);
+  const answer = (data ?? {}) as { created?: number; queued?: OutgoingMessage[] };
+  const queued = answer.queued ?? [];
+  let failed = 0;
+  if (queued.length) {
+    const results = await sendAll(sender, queued);
+    failed = results.filter((r) => r.status === "failed").length;
+    const { error: recordError } = await supabase.rpc("record_outbox_results", { results });
+    if (recordError) throw new Error(`recording sent reminders failed: ${recordError.message}`);
+  }
+  return { created: Number(answer.created ?? 0), queued: queued.length, failed };
 }
 
 /** Late penalties by each schedule's rule, billed once per late instalment (bill_late_penalties). */

@@ -89,7 +89,7 @@ export function CashCard({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     const parsed = cashSchema.safeParse({ student: student ?? "", instalment: line === REGISTRATION ? null : line, amount_xaf: francs(amount), cash_reference: reference });
     const problems = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (parsed.success && chosen && parsed.data.amount_xaf > chosen.remaining_xaf) problems.amount_xaf = "overpaid";
+    if (!problems.amount_xaf && chosen && francs(amount) > chosen.remaining_xaf) problems.amount_xaf = "overpaid";
     if (!parsed.success || Object.keys(problems).length) return setErrors(problems);
     setErrors({});
     setBusy(true);

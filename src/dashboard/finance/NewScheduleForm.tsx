@@ -1,7 +1,7 @@
 // admin/financial-management: a new fee schedule (year, programme and level, formation or
 // extension programme; fees; late-penalty rule; instalments with due dates) created in one
 // audited call. Checked here with zod (src/lib/forms/finance.ts) and again in the database.
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { fieldErrors, feeScheduleSchema, francs, type FeeScheduleForm } from "../../lib/forms/finance.ts";
 import { formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -48,11 +48,11 @@ export function NewScheduleForm({ onCreated, onCancel }: { onCreated: (id: strin
   useEffect(() => void load(), []);
 
   const name = (row: { name_fr: string; name_en: string }) => (locale === "en" ? row.name_en : row.name_fr);
-  const targets = options ? [
-    ...options.programmes.map((p) => ({ value: `programme:${p.id}`, label: fill(m.targetProgramme, { name: name(p) }) })),
-    ...options.formations.map((p) => ({ value: `formation:${p.id}`, label: fill(m.targetFormation, { name: name(p) }) })),
-    ...options.extensions.map((p) => ({ value: `extension:${p.id}`, label: fill(m.targetExtension, { name: name(p) }) })),
-  ] : [];
+  const targets = useMemo(() => options ? [
+    ...options.programmes.map((p) => ({ value: `programme:${p.id}`, label: fill(m.targetProgramme, { name: locale === "en" ? p.name_en : p.name_fr }) })),
+    ...options.formations.map((p) => ({ value: `formation:${p.id}`, label: fill(m.targetFormation, { name: locale === "en" ? p.name_en : p.name_fr }) })),
+    ...options.extensions.map((p) => ({ value: `extension:${p.id}`, label: fill(m.targetExtension, { name: locale === "en" ? p.name_en : p.name_fr }) })),
+  ] : [], [options, locale, m]);
   const error = (key: string) => (errors[key] ? (m.errors as Record<string, string>)[errors[key]] ?? errors[key] : undefined);
   const total = lines.reduce((sum, l) => sum + (Number.isNaN(francs(l.amount)) ? 0 : francs(l.amount)), 0);
   const setLine = (index: number, patch: Partial<Line>) => setLines(lines.map((l, i) => (i === index ? { ...l, ...patch } : l)));

@@ -147,3 +147,32 @@ describe("late penalties", () => {
     expect((await stack().sql<{ n: number }>("select count(*)::int n from public.fee_penalties where student_id = $1", [studentId]))[0].n).toBe(1);
   });
 });
+
+describe("payment reminders by e-mail and SMS", () => {
+  it("queues a copy on each channel the student chose, once, and answers it to the worker that queued it", async () => {
+    const account = DEMO_ACCOUNTS.find((a) => a.role === "student")!;
+    const studentId = (await student.auth.getUser()).data.user!.id;
+    const service = stack().client({ secret: true });
+    const prefs = await student.from("notification_preferences").upsert({ user_id: studentId, type: "payment", in_app: false, email: true, sms: true });
+    expect(prefs.error).toBeNull();
+    const phone = await student.from("profile_contacts").update({ phone: "+237 670000009" }).eq("user_id", studentId);
+    expect(phone.error).toBeNull();
+
+    expect((await student.rpc("payment_reminder_messages", { days_before: 3 })).error).not.toBeNull();
+    const first = await service.rpc("payment_reminder_messages", { days_before: 3 });
+    expect(first.error).toBeNull();
+    const mine = (first.data.queued as { channel: string; recipient: string; subject: string | null; body: string }[])
+      .filter((m) => m.recipient === account.email || m.recipient === "+237 670000009");
+    expect(mine.map((m) => m.channel).sort()).toEqual(["email", "sms"]);
+    expect(mine.find((m) => m.channel === "email")!.subject).toMatch(/^(Paiement en retard|Late payment)/);
+    expect(mine.find((m) => m.channel === "sms")!.body).toMatch(/FCFA/);
+    const inApp = await stack().sql<{ n: number }>(
+      "select count(*)::int n from public.student_notifications where user_id = $1 and type = 'payment' and data ->> 'kind' = 'payment_late'", [studentId]);
+    expect(inApp[0].n).toBe(0);
+    const again = await service.rpc("payment_reminder_messages", { days_before: 3 });
+    expect(again.data.queued).toEqual([]);
+    const rows = await stack().sql<{ channel: string }>(
+      "select channel from public.outbox_messages where user_id = $1 and kind = 'payment' and status = 'queued' order by channel", [studentId]);
+    expect(rows.map((r) => r.channel)).toEqual(["email", "sms"]);
+  });
+});

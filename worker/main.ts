@@ -8,6 +8,7 @@ import { readConfig } from "./config.ts";
 import { runTick } from "./tick.ts";
 import { recordTick, type TickRecord } from "./heartbeat.ts";
 import { billPenalties, queueReminders, runReconcile } from "./payments.ts";
+import { closeExpiredQuizAttempts } from "./quizzes.ts";
 import { createMessageSender } from "../src/lib/messaging/index.ts";
 import { WORKER_SCHEDULE } from "../src/lib/notifications/rules.ts";
 
@@ -36,7 +37,8 @@ function tick(): Promise<boolean> {
       // Late penalties first, so a late reminder states what is owed with its penalty.
       const penalties = await billPenalties(supabase).catch((error: Error) => ({ error: error.message }));
       const reminders = await queueReminders(supabase, process.env, sender).catch((error: Error) => ({ error: error.message }));
-      return { ...result, payments, penalties, reminders };
+      const quizAttemptsClosed = await closeExpiredQuizAttempts(supabase).catch((error: Error) => ({ error: error.message }));
+      return { ...result, payments, penalties, reminders, quizAttemptsClosed };
     })
     .then((result): TickRecord => (log({ event: "tick", ...result }), { startedAt, source: "cron", result }))
     .catch((error: Error): TickRecord => (log({ event: "tick_failed", error: error.message }), { startedAt, source: "cron", error: error.message }))

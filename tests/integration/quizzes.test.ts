@@ -198,3 +198,26 @@ describe("quiz security", () => {
     }
   });
 });
+
+describe("the worker", () => {
+  it("closes every attempt left open past its deadline and grace, marked as it stood; nobody else may run it", async () => {
+    const [late] = await sql<{ id: string }>(
+      `insert into public.quiz_attempts (quiz_id, student_id, started_at, answers) values ($1, $2, now() - interval '13 minutes', $3::jsonb) returning id`,
+      [quiz, IDS.classmate, JSON.stringify({ [q.single]: ["b"], [q.tf]: ["false"] })],
+    );
+    const [open] = await sql<{ id: string }>(
+      `insert into public.quiz_attempts (quiz_id, student_id, started_at) values ($1, $2, now() - interval '5 minutes') returning id`,
+      [quiz, IDS.studentB],
+    );
+    for (const client of [w.clients.studentA, w.clients.teacherA]) {
+      expect((await client.rpc("close_all_expired_quiz_attempts")).error).not.toBeNull();
+    }
+    const closed = await stack().client({ secret: true }).rpc("close_all_expired_quiz_attempts");
+    expect(closed).toMatchObject({ data: 1, error: null });
+    const rows = await sql<{ id: string; score: string | null; at_deadline: boolean | null }>(
+      "select id, score::text, submitted_at = started_at + interval '10 minutes' as at_deadline from public.quiz_attempts where id in ($1, $2)",
+      [late.id, open.id],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.id, [r.score, r.at_deadline]]))).toEqual({ [late.id]: ["6.67", true], [open.id]: [null, null] });
+  });
+});

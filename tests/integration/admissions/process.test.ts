@@ -258,6 +258,10 @@ describe("applying", () => {
         [awaId],
       );
       expect(courses.map((c) => c.code)).toEqual(["EXT-MBA-101"]);
+      // the programme's published fee schedule of the year is billed in the same step
+      const bills = await sql<{ id: string; extension_programme_id: string }>(
+        "select fs.id, fs.extension_programme_id from public.student_fees sf join public.fee_schedules fs on fs.id = sf.fee_schedule_id where sf.student_id = $1", [awaId]);
+      expect(bills).toEqual([{ id: first.data.fee_schedule_id ?? second.data.fee_schedule_id, extension_programme_id: extension }]);
       const [app] = await sql<{ status: string }>("select status from public.applications where id = $1", [id]);
       expect(app.status).toBe("enrolled");
       expect((await historyOf(id)).at(-1)).toMatchObject({ from_status: "admitted", to_status: "enrolled", note: matricule });

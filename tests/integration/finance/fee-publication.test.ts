@@ -176,3 +176,22 @@ describe("payment reminders by e-mail and SMS", () => {
     expect(rows.map((r) => r.channel)).toEqual(["email", "sms"]);
   });
 });
+
+describe("registrations per year", () => {
+  it("a continuing student is registered for a new year under the matricule it holds; nobody else may take that number", async () => {
+    const studentId = (await student.auth.getUser()).data.user!.id;
+    const [current] = await stack().sql<{ student_number: string; programme_id: string; level_code: string }>(
+      "select student_number, programme_id, level_code from public.student_registrations where student_id = $1 order by registered_at desc limit 1", [studentId]);
+    const [{ id: next }] = await stack().sql<{ id: string }>(
+      "insert into public.academic_years (label, starts_on, ends_on) values ('2040-2041', '2040-09-01', '2041-07-31') returning id");
+    const register = (who: string, number: string) => stack().sql(
+      "insert into public.student_registrations (student_id, academic_year_id, student_number, programme_id, level_code) values ($1, $2, $3, $4, $5)",
+      [who, next, number, current.programme_id, current.level_code]);
+    await register(studentId, current.student_number);
+    const rows = await stack().sql<{ n: number }>("select count(*)::int n from public.student_registrations where student_id = $1 and student_number = $2", [studentId, current.student_number]);
+    expect(rows[0].n).toBeGreaterThanOrEqual(2);
+    await expect(register(studentId, current.student_number)).rejects.toThrow(/duplicate|unique/i);
+    const [other] = await stack().sql<{ student_id: string }>("select student_id from public.student_registrations where student_id <> $1 limit 1", [studentId]);
+    await expect(register(other.student_id, current.student_number)).rejects.toThrow(/belongs to another student/);
+  });
+});

@@ -99,3 +99,13 @@ export async function myCourseAttendance(supabase: SupabaseClient, userId: strin
   const rows = z.array(z.object({ status: z.enum(ATTENDANCE_STATUSES) })).parse(data).filter((r) => r.status !== "excused");
   return { counted: rows.length, attended: rows.filter((r) => r.status === "present" || r.status === "late").length };
 }
+
+const courseOption = z.object({ id: z.string(), code: z.string(), title: z.string() });
+export type CourseOption = z.infer<typeof courseOption>;
+
+/** The courses of a semester that I may read (every course for an admin), by code. */
+export async function listSemesterCourses(supabase: SupabaseClient, semesterId: string): Promise<CourseOption[]> {
+  const { data, error } = await supabase.from("courses").select("id, code, title").eq("semester_id", semesterId).order("code").limit(1000);
+  if (error) throw new Error(error.message);
+  return z.array(courseOption).parse(data);
+}

@@ -1,5 +1,6 @@
 // One course for its student: description, teacher, UE and credits, materials by week
-// (files from the private bucket through short-lived links), upcoming sessions, and the
+// (files from the private bucket through short-lived links), video lessons with the
+// student's progress, upcoming sessions, and the
 // student's review (1–5 and a comment, once the course has started, editable).
 import { useState } from "react";
 import * as z from "zod/mini";
@@ -25,6 +26,7 @@ import { toastError, toastSuccess } from "../ui/toast.ts";
 import { myCourseAttendance } from "../classes/data.ts";
 import { getCourse, listMaterials, listReviews, materialDownloadUrl, saveReview, type Material } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
+import { StudentLessons } from "./StudentLessons.tsx";
 
 const DAY = 86_400_000;
 export const reviewSchema = z.object({ rating: z.number().check(z.int(), z.minimum(1), z.maximum(5)), comment: z.string().check(z.maxLength(2000)) });
@@ -53,6 +55,7 @@ export default function StudentCoursePage({ params }: PageProps) {
         <AttendanceRate courseId={courseId} />
       </Card>
       <Materials courseId={courseId} />
+      <StudentLessons courseId={courseId} />
       <Upcoming courseId={courseId} />
       <ReviewCard courseId={courseId} />
     </div>

@@ -3,6 +3,7 @@
 import { formatNumber } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
+import { hrefOf } from "../router.ts";
 import { useQuery } from "../schedule/useQuery.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { useSignedIn } from "../session.ts";
@@ -45,7 +46,9 @@ export default function TeacherCoursesPage() {
                 <tr key={c.id}>
                   <td className="px-3 py-2 font-mono">{c.code}</td>
                   <th scope="row" className="px-3 py-2 text-left font-medium">
-                    {c.title}
+                    <a href={hrefOf(locale, `/dashboard/teacher/courses/${c.id}`)} className="text-brand-800 underline">
+                      {c.title}
+                    </a>
                     <span className="block text-xs font-normal text-gray-700">{fill(m.credits, { n: c.credits })}</span>
                   </th>
                   <td className="px-3 py-2">{c.unit ? c.unit.code : m.noUnit}</td>

@@ -377,3 +377,102 @@ export async function deleteReview(supabase: SupabaseClient, id: string): Promis
   const { error } = await supabase.from("reviews").delete().eq("id", id);
   if (error) throw new Error(error.message);
 }
+
+// ---- material files (the teacher's uploads) -------------------------------------------------
+/** Largest file the course-materials bucket takes. */
+export const MATERIAL_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Uploads a file to the course's folder of the private bucket, then lists it for its week (the file is removed if listing fails). */
+export async function uploadFileMaterial(supabase: SupabaseClient, courseId: string, week: number, title: string, file: File): Promise<void> {
+  const safe = file.name.normalize("NFKD").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").slice(-80) || "fichier";
+  const path = `${courseId}/semaine-${String(week).padStart(2, "0")}/${crypto.randomUUID()}-${safe}`;
+  const uploaded = await supabase.storage.from("course-materials").upload(path, file, { contentType: file.type || "application/octet-stream" });
+  if (uploaded.error) throw new Error(uploaded.error.message);
+  const { error } = await supabase.from("course_materials").insert({ course_id: courseId, week, title, kind: "file", storage_path: path });
+  if (error) {
+    await supabase.storage.from("course-materials").remove([path]);
+    throw new Error(error.message);
+  }
+}
+
+/** Removes a material and, for a file, its object in the bucket. */
+export async function deleteMaterialWithFile(supabase: SupabaseClient, material: Material): Promise<void> {
+  await deleteMaterial(supabase, material.id);
+  if (material.storage_path) await supabase.storage.from("course-materials").remove([material.storage_path]);
+}
+
+// ---- video lessons ------------------------------------------------------------------------------
+const lessonRow = z.object({ id: z.string(), position: z.number(), title: z.string(), url: z.string(), duration_minutes: z.number() });
+export type VideoLesson = z.infer<typeof lessonRow>;
+const progressRow = z.object({ lesson_id: z.string(), completed_at: z.nullable(z.string()) });
+export type LessonProgress = z.infer<typeof progressRow>;
+
+export async function listLessons(supabase: SupabaseClient, courseId: string): Promise<VideoLesson[]> {
+  const { data, error } = await supabase.from("video_lessons").select("id, position, title, url, duration_minutes").eq("course_id", courseId).order("position");
+  if (error) throw new Error(error.message);
+  return z.array(lessonRow).parse(data);
+}
+
+/** The signed-in student's progress in a course's lessons. */
+export async function myLessonProgress(supabase: SupabaseClient, userId: string, courseId: string): Promise<LessonProgress[]> {
+  const { data, error } = await supabase.from("video_lesson_progress").select("lesson_id, completed_at").eq("user_id", userId).eq("course_id", courseId);
+  if (error) throw new Error(error.message);
+  return z.array(progressRow).parse(data);
+}
+
+/** Records that I opened a lesson (completed undefined), or marks it done or not done. */
+export async function setLessonProgress(supabase: SupabaseClient, lessonId: string, completed?: boolean): Promise<void> {
+  const { error } = await supabase.rpc("set_lesson_progress", completed === undefined ? { lesson: lessonId } : { lesson: lessonId, completed });
+  if (error) throw new Error(error.message);
+}
+
+/** Adds a lesson at the end of the course's list. */
+export async function addLesson(supabase: SupabaseClient, courseId: string, lesson: { title: string; url: string; duration_minutes: number }, after: number): Promise<void> {
+  const { error } = await supabase.from("video_lessons").insert({ course_id: courseId, position: after + 1, ...lesson });
+  if (error) throw new Error(error.message);
+}
+
+export async function deleteLesson(supabase: SupabaseClient, id: string): Promise<void> {
+  const { error } = await supabase.from("video_lessons").delete().eq("id", id);
+  if (error) throw new Error(error.message);
+}
+
+/** How many of a course's students completed each lesson (the teacher's and admins' view). */
+export async function lessonCompletions(supabase: SupabaseClient, courseId: string): Promise<Map<string, number>> {
+  const { data, error } = await supabase.from("video_lesson_progress").select("lesson_id").eq("course_id", courseId).not("completed_at", "is", null).limit(10000);
+  if (error) throw new Error(error.message);
+  const counts = new Map<string, number>();
+  for (const row of z.array(z.object({ lesson_id: z.string() })).parse(data)) counts.set(row.lesson_id, (counts.get(row.lesson_id) ?? 0) + 1);
+  return counts;
+}
+
+// ---- extension school -------------------------------------------------------------------------
+const extensionCourse = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  teacher: z.nullable(z.object({ full_name: z.string() })),
+  video_lessons: z.array(z.object({ count: z.number() })),
+  course_enrollments: z.array(z.object({ count: z.number() })),
+});
+const extensionProgramme = z.object({
+  id: z.string(),
+  name_fr: z.string(),
+  name_en: z.string(),
+  credential: z.enum(["certificate", "diploma", "mba"]),
+  delivery: z.enum(["recorded", "virtual_class"]),
+  duration_months: z.number(),
+  courses: z.array(extensionCourse),
+});
+export type ExtensionProgramme = z.infer<typeof extensionProgramme>;
+
+/** The extension programmes with their courses, lesson and student counts. */
+export async function listExtensionProgrammes(supabase: SupabaseClient): Promise<ExtensionProgramme[]> {
+  const { data, error } = await supabase
+    .from("extension_programmes")
+    .select("id, name_fr, name_en, credential, delivery, duration_months, courses(id, code, title, teacher:profiles!courses_teacher_id_fkey(full_name), video_lessons(count), course_enrollments(count))")
+    .order("position")
+    .order("name_fr");
+  if (error) throw new Error(error.message);
+  return z.array(extensionProgramme).parse(data);
+}

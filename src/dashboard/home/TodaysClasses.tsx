@@ -1,5 +1,6 @@
 // Today's sessions with their "Rejoindre" button: live from 15 minutes before the start
-// until the end (the worker's window), opening the session's or the course's Zoom/Teams link.
+// until the end (the worker's window), opening the session's or the course's Zoom/Teams link;
+// a student's click records its attendance (join_session), as the timetable's button does.
 import { useStore } from "@nanostores/react";
 import { useMemo } from "react";
 import { createFetcherStore } from "../../lib/data-cache.ts";
@@ -8,6 +9,8 @@ import { COURSE_START_WINDOW_MINUTES, MINUTE_MS } from "../../lib/notifications/
 import { isJoinable, meetingUrl } from "../../lib/meetings.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
+import { joinSession } from "../classes/data.ts";
+import { toastError } from "../ui/toast.ts";
 import { Block, useRouteHref } from "./Block.tsx";
 import { fetchTodaysClasses, type ClassSession } from "./data.ts";
 import { homeMessages } from "./messages.ts";
@@ -27,7 +30,7 @@ export default function TodaysClasses({ teacherId, scheduleRoute }: { teacherId?
         sessions.length ? (
           <ul className="divide-y divide-gray-100" data-testid="todays-classes">
             {sessions.map((session) => (
-              <SessionItem key={session.id} session={session} now={now} />
+              <SessionItem key={session.id} session={session} now={now} recordAttendance={!teacherId} />
             ))}
           </ul>
         ) : (
@@ -38,7 +41,7 @@ export default function TodaysClasses({ teacherId, scheduleRoute }: { teacherId?
   );
 }
 
-function SessionItem({ session, now }: { session: ClassSession; now: Date }) {
+function SessionItem({ session, now, recordAttendance }: { session: ClassSession; now: Date; recordAttendance: boolean }) {
   const locale = useLocale();
   const m = useMessages(homeMessages);
   const { course } = session;
@@ -71,7 +74,15 @@ function SessionItem({ session, now }: { session: ClassSession; now: Date }) {
         (!url ? (
           <p className="text-sm text-gray-600">{m.noLink}</p>
         ) : live ? (
-          <a href={url} target="_blank" rel="noopener noreferrer" className={`${joinClass} bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}>
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            // A student's click records its attendance with the join time, as on the timetable.
+            onClick={() => {
+              if (recordAttendance) joinSession(getSupabase(), session.id).catch(toastError);
+            }}
+            className={`${joinClass} bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}>
             {m.join}
             <span className="sr-only"> : {course.title}</span>
           </a>

@@ -121,10 +121,7 @@ export async function checkConflicts(supabase: SupabaseClient, courseId: string,
 /** Saves sessions (one, or a weekly series); all or nothing. */
 export async function createSessions(supabase: SupabaseClient, courseId: string, sessions: NewSession[], asSeries: boolean): Promise<string[]> {
   const { data, error } = await supabase.rpc("create_sessions", { course: courseId, sessions, as_series: asSeries });
-  if (error) {
-    if (error.code === "PT409") throw new ConflictError(dedupeConflicts(z.array(conflictRow).parse(JSON.parse(error.details ?? "[]"))));
-    throw new Error(error.message);
-  }
+  if (error) throw conflictOr(error);
   return z.array(z.string()).parse(data);
 }
 
@@ -132,6 +129,25 @@ export async function updateSession(supabase: SupabaseClient, id: string, patch:
   const { data, error } = await supabase.from("schedule_events").update(patch).eq("id", id).select("id");
   if (error) throw new Error(error.message);
   if (!data?.length) throw Object.assign(new Error("not allowed"), { code: "42501" });
+}
+
+/** Throws ConflictError for the database's PT409 (the conflicts are in `details`). */
+function conflictOr(error: { code?: string; details?: string | null; message: string }): Error {
+  if (error.code === "PT409") return new ConflictError(dedupeConflicts(z.array(conflictRow).parse(JSON.parse(error.details ?? "[]"))));
+  return Object.assign(new Error(error.message), { code: error.code });
+}
+
+/** Edits one session (reschedule_session): refused with ConflictError on a double-booking; its students are told. */
+export async function rescheduleSession(supabase: SupabaseClient, id: string, s: NewSession): Promise<void> {
+  const { error } = await supabase.rpc("reschedule_session", { event: id, title: s.title, start_time: s.start_time, end_time: s.end_time, is_online: s.is_online, room: s.room ?? null });
+  if (error) throw conflictOr(error);
+}
+
+/** Moves every session of a course starting in [from, to) by N minutes, all or nothing; returns how many moved. */
+export async function shiftSessions(supabase: SupabaseClient, courseId: string, from: string, to: string, byMinutes: number): Promise<number> {
+  const { data, error } = await supabase.rpc("shift_sessions", { course: courseId, range_from: from, range_to: to, by_minutes: byMinutes });
+  if (error) throw conflictOr(error);
+  return z.number().parse(data);
 }
 
 /** Cancels a session: it leaves the timetable and its students are told. */

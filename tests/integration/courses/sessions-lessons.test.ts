@@ -60,7 +60,7 @@ describe("shifting a range of sessions", () => {
   it("an admin moves a course's sessions of a range at once; a clash moves none; a student cannot", async () => {
     const base = Date.UTC(2033, 0, 3, 7, 0); // a Monday, far ahead
     const week = 7 * DAY;
-    const ids = [];
+    const ids: string[] = [];
     for (const i of [0, 1, 2, 3]) ids.push(await insertEvent(w.courseA, `Séance ${i + 1}`, base + i * week));
     const startsOf = async () => (await sql<{ start_time: Date }>("select start_time from public.schedule_events where id = any ($1::uuid[]) order by start_time", [ids])).map((r) => new Date(r.start_time).getTime());
 

@@ -989,6 +989,33 @@ const SPECS: TableSpec[] = [
     ],
   },
   {
+    table: "video_lessons",
+    scenarios: [
+      {
+        name: "a video lesson of courseA",
+        row: (w) => ({ id: uid(), course_id: w.courseA, position: 100 + Math.floor(Math.random() * 400), title: "Capsule", url: "https://videos.example.org/a", duration_minutes: 10 }),
+        select: COURSE_A_MEMBERS,
+        insert: COURSE_A_STAFF,
+        update: { patch: () => ({ title: "Capsule (v2)" }), allowed: COURSE_A_STAFF },
+        delete: COURSE_A_STAFF,
+      },
+    ],
+  },
+  {
+    table: "video_lesson_progress",
+    scenarios: [
+      {
+        // written only through set_lesson_progress (sessions-lessons.test.ts)
+        name: "studentA's progress in a seeded lesson of courseA",
+        existing: (w) => ({ lesson_id: demoLesson, user_id: w.ids.studentA }),
+        key: ["lesson_id", "user_id"],
+        select: COURSE_A_MEMBERS,
+        update: { patch: () => ({ completed_at: null }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
     table: "meeting_host_links",
     scenarios: [
       {
@@ -1005,10 +1032,13 @@ const SPECS: TableSpec[] = [
 ];
 // The current semester, for the rows above that need one.
 let currentSemester = "";
+// A seeded video lesson of courseA that studentA opened (supabase/seeds/20260603000000_video_lessons.sql).
+let demoLesson = "";
 // The demo semester's resit deliberation (supabase/seeds/20260504000000_results.sql).
 let demoDeliberation = "";
 beforeAll(async () => {
   currentSemester = (await stack().sql<{ id: string }>("select id from public.semesters where is_current"))[0].id;
+  demoLesson = (await stack().sql<{ id: string }>("select lesson_id as id from public.video_lesson_progress p join public.courses c on c.id = p.course_id where c.code = 'INF-L2-101' limit 1"))[0].id;
   demoDeliberation = (await stack().sql<{ id: string }>("select id from public.deliberations where session = 'resit' and published_at is not null"))[0].id;
 });
 

@@ -461,6 +461,23 @@ export const ROUTES: readonly DashboardRoute[] = [
     nav: { group: "administration", order: 21.5 },
   },
   {
+    name: "admin.iou-scheduled-courses",
+    path: "/dashboard/admin/iou-scheduled-courses",
+    roles: admin,
+    page: () => import("./classes/AdminIouScheduledPage.tsx"),
+    title: { fr: "Cours programmés de l'Université ouverte", en: "Open University scheduled courses" },
+    nav: { group: "administration", order: 21.6 },
+  },
+  {
+    name: "teacher.courses.new",
+    path: "/dashboard/teacher/courses/new",
+    roles: teacher,
+    page: () => import("./courses/TeacherNewCoursePage.tsx"),
+    title: { fr: "Proposer un cours", en: "Propose a course" },
+    nav: { group: "teaching", order: 1.5 },
+    parent: "teacher.courses",
+  },
+  {
     name: "teacher.course",
     path: "/dashboard/teacher/courses/:courseId",
     roles: teacher,

@@ -109,3 +109,10 @@ export async function listSemesterCourses(supabase: SupabaseClient, semesterId: 
   if (error) throw new Error(error.message);
   return z.array(courseOption).parse(data);
 }
+
+/** A school's id by its slug (open-university, professional-school, extension-school). */
+export async function schoolIdBySlug(supabase: SupabaseClient, slug: string): Promise<string | null> {
+  const { data, error } = await supabase.from("schools").select("id").eq("slug", slug).maybeSingle();
+  if (error) throw new Error(error.message);
+  return data ? z.object({ id: z.string() }).parse(data).id : null;
+}

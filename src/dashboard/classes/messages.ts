@@ -197,3 +197,20 @@ export const planMessages = defineMessages({
     noSemesterCourses: "No course in the current semester.",
   },
 });
+
+export const iouMessages = defineMessages({
+  fr: {
+    intro: "Les séances des cours de l'Université ouverte programmées au {semester}, jour par jour, avec l'état de leur réunion.",
+    introNone: "Aucun semestre en cours.",
+    none: "Aucune séance de l'Université ouverte ce semestre.",
+    count: "{n} séance(s), dont {missing} sans lien de réunion.",
+    status: { live: "En direct", ready: "Lien prêt", missing: "Lien manquant", room: "En salle", recorded: "Enregistrée", over: "Terminée" },
+  },
+  en: {
+    intro: "The Open University's course sessions scheduled in {semester}, day by day, with their meeting status.",
+    introNone: "No current semester.",
+    none: "No Open University session this semester.",
+    count: "{n} session(s), {missing} without a meeting link.",
+    status: { live: "Live", ready: "Link ready", missing: "Link missing", room: "In a room", recorded: "Recorded", over: "Over" },
+  },
+});

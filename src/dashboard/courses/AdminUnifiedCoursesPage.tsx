@@ -18,6 +18,7 @@ import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
+import { CourseProposalsCard } from "./CourseProposalsCard.tsx";
 import { inputBox, labelText } from "../ui/styles.ts";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { adminCoursesMessages } from "./admin-messages.ts";
@@ -67,6 +68,7 @@ export default function AdminUnifiedCoursesPage() {
   return (
     <>
       <PageHeader title={useRouteTitle("admin.unified-course-management")} description={m.intro} actions={<LinkButton href={hrefOf(locale, "/dashboard/admin/create-course")}>{m.create}</LinkButton>} />
+      <CourseProposalsCard />
       <DataTable
         caption={useRouteTitle("admin.unified-course-management")}
         captionHidden

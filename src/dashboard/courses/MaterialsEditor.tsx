@@ -15,7 +15,8 @@ import { RadioGroup } from "../ui/RadioGroup.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { toastError } from "../ui/toast.ts";
-import { addLinkMaterial, deleteMaterialWithFile, listMaterials, MATERIAL_MAX_BYTES, materialDownloadUrl, uploadFileMaterial, type Material } from "./data.ts";
+import { addLinkMaterial, deleteMaterialWithFile, listMaterials, MATERIAL_MAX_BYTES, uploadFileMaterial, type Material } from "./data.ts";
+import { saveMaterial } from "./save-material.ts";
 import { teachingMessages } from "./teaching-messages.ts";
 
 const schema = z.object({
@@ -59,7 +60,7 @@ export function MaterialsEditor({ courseId }: { courseId: string }) {
                         <Button
                           size="sm"
                           variant="ghost"
-                          onPress={() => materialDownloadUrl(getSupabase(), item.storage_path!).then((url) => window.location.assign(url), toastError)}
+                          onPress={() => saveMaterial(item.storage_path!).catch(toastError)}
                         >
                           {m.download}
                           <span className="sr-only"> : {item.title}</span>

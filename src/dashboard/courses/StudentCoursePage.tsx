@@ -1,5 +1,5 @@
 // One course for its student: description, teacher, UE and credits, materials by week
-// (files from the private bucket through short-lived links), video lessons with the
+// (files fetched with the session from the private bucket), video lessons with the
 // student's progress, upcoming sessions, and the
 // student's review (1–5 and a comment, once the course has started, editable).
 import { useState } from "react";
@@ -24,7 +24,8 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError, toastSuccess } from "../ui/toast.ts";
 import { myCourseAttendance } from "../classes/data.ts";
-import { getCourse, listMaterials, listReviews, materialDownloadUrl, saveReview, type Material } from "./data.ts";
+import { getCourse, listMaterials, listReviews, saveReview, type Material } from "./data.ts";
+import { saveMaterial } from "./save-material.ts";
 import { coursesMessages } from "./messages.ts";
 import { StudentLessons } from "./StudentLessons.tsx";
 
@@ -89,7 +90,7 @@ function Materials({ courseId }: { courseId: string }) {
   for (const item of materials.data ?? []) weeks.set(item.week, [...(weeks.get(item.week) ?? []), item]);
   const download = async (path: string) => {
     try {
-      window.location.assign(await materialDownloadUrl(getSupabase(), path));
+      await saveMaterial(path);
     } catch (error) {
       toastError(error);
     }

@@ -51,11 +51,11 @@ export async function listMaterials(supabase: SupabaseClient, courseId: string):
   return z.array(materialRow).parse(data);
 }
 
-/** A short-lived download link for a file of the course (the bucket checks membership). */
-export async function materialDownloadUrl(supabase: SupabaseClient, path: string): Promise<string> {
-  const { data, error } = await supabase.storage.from("course-materials").createSignedUrl(path, 300, { download: true });
-  if (error || !data) throw new Error(error?.message ?? "no link");
-  return data.signedUrl;
+/** A file of the course, fetched with the session (the bucket checks membership). */
+export async function downloadMaterial(supabase: SupabaseClient, path: string): Promise<Blob> {
+  const { data, error } = await supabase.storage.from("course-materials").download(path);
+  if (error || !data) throw new Error(error?.message ?? "no file");
+  return data;
 }
 
 // ---- reviews -----------------------------------------------------------------------------------
@@ -475,4 +475,73 @@ export async function listExtensionProgrammes(supabase: SupabaseClient): Promise
     .order("name_fr");
   if (error) throw new Error(error.message);
   return z.array(extensionProgramme).parse(data);
+}
+
+// ---- course proposals (teacher/courses/new, admin/course-proposals) ----------------------------
+const proposalRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  description: z.string(),
+  language: z.enum(["fr", "en"]),
+  credits: z.number(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  decision_note: z.nullable(z.string()),
+  created_at: z.string(),
+  decided_at: z.nullable(z.string()),
+  course_id: z.nullable(z.string()),
+  school: z.object({ name_fr: z.string(), name_en: z.string() }),
+  semester: z.nullable(z.object({ name_fr: z.string(), name_en: z.string() })),
+  proposer: z.nullable(z.object({ full_name: z.string() })),
+});
+export type Proposal = z.infer<typeof proposalRow>;
+const PROPOSAL_COLUMNS = `id, code, title, description, language, credits, status, decision_note, created_at, decided_at, course_id,
+  school:schools!inner(name_fr, name_en), semester:semesters(name_fr, name_en), proposer:profiles!course_proposals_proposed_by_fkey(full_name)`;
+
+const proposalChoicesRow = z.object({
+  schools: z.array(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string() })),
+  semesters: z.array(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string(), is_current: z.boolean() })),
+});
+export async function proposalChoices(supabase: SupabaseClient): Promise<z.infer<typeof proposalChoicesRow>> {
+  const [schools, semesters] = await Promise.all([
+    supabase.from("schools").select("id, name_fr, name_en").order("position"),
+    supabase.from("semesters").select("id, name_fr, name_en, is_current").gte("ends_on", new Date().toISOString().slice(0, 10)).order("starts_on"),
+  ]);
+  if (schools.error) throw new Error(schools.error.message);
+  if (semesters.error) throw new Error(semesters.error.message);
+  return proposalChoicesRow.parse({ schools: schools.data, semesters: semesters.data });
+}
+
+/** Proposals I may read (a teacher's own; every one for an admin), pending first then newest. */
+export async function listProposals(supabase: SupabaseClient, status?: Proposal["status"]): Promise<Proposal[]> {
+  let query = supabase.from("course_proposals").select(PROPOSAL_COLUMNS).order("status", { ascending: false }).order("created_at", { ascending: false }).limit(500);
+  if (status) query = query.eq("status", status);
+  const { data, error } = await query;
+  if (error) throw new Error(error.message);
+  return z.array(proposalRow).parse(data);
+}
+
+export interface NewProposal {
+  code: string;
+  title: string;
+  description: string;
+  language: "fr" | "en";
+  school_id: string;
+  semester_id: string | null;
+  credits: number;
+}
+export async function proposeCourse(supabase: SupabaseClient, proposal: NewProposal): Promise<void> {
+  const { error } = await supabase.from("course_proposals").insert(proposal);
+  if (error) throw Object.assign(new Error(error.message), { code: error.code });
+}
+
+export async function withdrawProposal(supabase: SupabaseClient, id: string): Promise<void> {
+  const { error } = await supabase.from("course_proposals").delete().eq("id", id);
+  if (error) throw new Error(error.message);
+}
+
+/** Admins: approve (the course is created and published) or refuse with a reason. */
+export async function decideProposal(supabase: SupabaseClient, id: string, approve: boolean, note: string | null): Promise<void> {
+  const { error } = await supabase.rpc("decide_course_proposal", { proposal: id, approve, note });
+  if (error) throw Object.assign(new Error(error.message), { code: error.code });
 }

@@ -1,11 +1,10 @@
 // student/documents: the materials of every course I follow, searchable (title, course
-// code or course title), files downloaded through short-lived links from the private
-// bucket; and my official documents — relevés de notes and payment receipts — with links
+// code or course title), files fetched with the session from the private bucket; and my official documents — relevés de notes and payment receipts — with links
 // to the pages that issue them (Mes notes, Mes paiements).
 import { useState } from "react";
 import { formatDate, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { materialDownloadUrl } from "../courses/data.ts";
+import { saveMaterial } from "../courses/save-material.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { hrefOf } from "../router.ts";
 import { useQuery } from "../schedule/useQuery.ts";
@@ -82,7 +81,7 @@ function Materials() {
                             <span className="sr-only"> : {d.title}</span>
                           </a>
                         ) : d.storage_path ? (
-                          <Button size="sm" variant="secondary" onPress={() => materialDownloadUrl(getSupabase(), d.storage_path!).then((url) => window.location.assign(url), toastError)}>
+                          <Button size="sm" variant="secondary" onPress={() => saveMaterial(d.storage_path!).catch(toastError)}>
                             {m.download}
                             <span className="sr-only"> : {d.title}</span>
                           </Button>

@@ -140,3 +140,35 @@ describe("video lessons and progress", () => {
     expect(((await studentA.rpc("set_lesson_progress", { lesson: l1, completed: false })).data as { completed_at: string | null }).completed_at).toBeNull();
   });
 });
+
+describe("course proposals", () => {
+  it("a teacher proposes; only an admin approves (the course is created, published, taught by the proposer) or refuses with a reason", async () => {
+    const code = `PRO-${Date.now().toString(36).toUpperCase().slice(-6)}`;
+    const proposed = await teacherA.from("course_proposals").insert({ code, title: "Cryptographie appliquée", school_id: w.school, credits: 4 }).select("id, status, proposed_by").single();
+    expect(proposed.error).toBeNull();
+    expect(proposed.data).toMatchObject({ status: "pending", proposed_by: IDS.teacherA });
+    const id = proposed.data!.id as string;
+    // a student cannot propose; a teacher cannot propose as approved, nor approve its own
+    expect((await studentA.from("course_proposals").insert({ code: `${code}S`, title: "X", school_id: w.school })).error).not.toBeNull();
+    expect((await teacherA.from("course_proposals").insert({ code: `${code}A`, title: "X", school_id: w.school, status: "approved" })).error).not.toBeNull();
+    expect((await teacherA.rpc("decide_course_proposal", { proposal: id, approve: true })).error?.code).toBe("42501");
+    expect((await teacherA.from("course_proposals").update({ status: "approved" }).eq("id", id).select("id")).error).not.toBeNull();
+    expect((await studentA.rpc("decide_course_proposal", { proposal: id, approve: true })).error?.code).toBe("42501");
+    // others do not read it
+    for (const client of [teacherB, studentA]) expect((await client.from("course_proposals").select("id").eq("id", id)).data).toEqual([]);
+    expect((await sql("select 1 from public.courses where code = $1", [code]))).toHaveLength(0);
+
+    // refusing needs a reason
+    expect((await admin.rpc("decide_course_proposal", { proposal: id, approve: false })).error?.code).toBe("22023");
+    const approved = await admin.rpc("decide_course_proposal", { proposal: id, approve: true });
+    expect(approved.error).toBeNull();
+    const [course] = await sql<{ id: string; teacher_id: string; is_published: boolean }>("select id, teacher_id, is_published from public.courses where code = $1", [code]);
+    expect(course).toMatchObject({ id: approved.data, teacher_id: IDS.teacherA, is_published: true });
+    const mine = await teacherA.from("course_proposals").select("status, course_id").eq("id", id).single();
+    expect(mine.data).toEqual({ status: "approved", course_id: course.id });
+    // decided once; the proposer cannot withdraw it any more
+    expect((await admin.rpc("decide_course_proposal", { proposal: id, approve: false, note: "Non" })).error?.code).toBe("22023");
+    await teacherA.from("course_proposals").delete().eq("id", id);
+    expect(await sql("select 1 from public.course_proposals where id = $1", [id])).toHaveLength(1);
+  });
+});

@@ -1016,6 +1016,20 @@ const SPECS: TableSpec[] = [
     ],
   },
   {
+    table: "course_proposals",
+    scenarios: [
+      {
+        // any teacher proposes (in its own name: the author is stamped); decided only by decide_course_proposal
+        name: "teacherA's pending proposal",
+        row: (w) => ({ id: uid(), proposed_by: w.ids.teacherA, code: `PROP-${tag().toUpperCase()}`, title: "Proposition", school_id: w.school }),
+        select: ["teacherA", "admin"],
+        insert: ["teacherA", "teacherB"],
+        update: { patch: () => ({ status: "approved" }), allowed: NOBODY },
+        delete: ["teacherA"],
+      },
+    ],
+  },
+  {
     table: "meeting_host_links",
     scenarios: [
       {

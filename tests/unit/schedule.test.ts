@@ -144,3 +144,22 @@ describe("the new-sessions form", () => {
     expect(planSlots({ ...base, kind: "single", day: "2026-12-02" }).sessions).toEqual([{ day: "2026-12-02", start: new Date("2026-12-02T09:00:00Z"), end: new Date("2026-12-02T10:30:00Z") }]);
   });
 });
+
+describe("the edit and shift forms", () => {
+  it("turns an edited session into Douala instants, and drops the room of an online one", async () => {
+    const { editSchema, editedSession } = await import("../../src/lib/schedule/edit.ts");
+    const input = { title: " Cours ", day: "2026-12-02", startTime: "06:30", durationMinutes: 60, isOnline: false, room: " Amphi 300 " };
+    expect(editSchema.safeParse(input).success).toBe(true);
+    expect(editedSession(input)).toEqual({ title: "Cours", start_time: "2026-12-02T05:30:00.000Z", end_time: "2026-12-02T06:30:00.000Z", is_online: false, room: "Amphi 300" });
+    expect(editedSession({ ...input, isOnline: true }).room).toBeNull();
+    expect(editSchema.safeParse({ ...input, startTime: "25:00" }).success).toBe(false);
+  });
+  it("shifts the sessions from the first day's midnight to the end of the last day in Douala, by days and minutes", async () => {
+    const { shiftRangeOf, shiftSchema } = await import("../../src/lib/schedule/edit.ts");
+    const input = { courseId: "c", from: "2026-12-07", to: "2026-12-14", days: 2, minutes: -30 };
+    expect(shiftRangeOf(input)).toEqual({ from: at("2026-12-06T23:00:00Z"), to: at("2026-12-14T23:00:00Z"), byMinutes: 2 * 24 * 60 - 30 });
+    expect(shiftSchema.safeParse(input).success).toBe(true);
+    expect(shiftSchema.safeParse({ ...input, days: 0, minutes: 0 }).error?.issues[0]).toMatchObject({ path: ["minutes"], message: "zero" });
+    expect(shiftSchema.safeParse({ ...input, to: "2026-12-01" }).error?.issues[0]).toMatchObject({ path: ["to"], message: "range" });
+  });
+});

@@ -676,6 +676,20 @@ const SPECS: TableSpec[] = [
     ],
   },
   {
+    table: "fee_penalties",
+    scenarios: [
+      {
+        name: "a late penalty on studentA's bill",
+        row: (w) => ({ id: uid(), student_fee_id: w.studentABill, instalment_id: w.studentAInstalment, student_id: w.ids.studentA, amount_xaf: 5000 }),
+        select: ["studentA", "admin"],
+        // Billed only by bill_late_penalties (the worker), never through the API.
+        insert: NOBODY,
+        update: { patch: () => ({ amount_xaf: 1 }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
     table: "payments",
     scenarios: [
       {

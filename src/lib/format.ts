@@ -54,3 +54,8 @@ export function formatNumber(locale: Locale, value: number): string {
 export function doualaDay(value: DateInput): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(toDate(value));
 }
+
+/** 63,6 % / 63.6% — a share between 0 and 1. */
+export function formatPercent(locale: Locale, share: number): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 1 }).format(share);
+}

@@ -190,3 +190,51 @@ update storage.buckets set allowed_mime_types = array[
   'application/vnd.oasis.opendocument.text', 'application/vnd.oasis.opendocument.spreadsheet'
 ], file_size_limit = 20 * 1024 * 1024
 where id = 'submissions';
+
+-- ---------------------------------------------------------------------------------
+-- Setting an assignment and its gradebook evaluation in one step (security invoker: the
+-- policies of both tables decide; the course's teacher or an admin). On edit the course
+-- stays; an assignment without an evaluation gets one.
+create function public.save_assignment(assignment jsonb) returns uuid
+  language plpgsql security invoker set search_path = ''
+as $$
+declare
+  a_id uuid := coalesce(nullif(assignment ->> 'id', '')::uuid, gen_random_uuid());
+  v_title text := assignment ->> 'title';
+  v_coefficient numeric := coalesce((assignment ->> 'coefficient')::numeric, 1);
+  course uuid;
+  ev uuid;
+  files text[] := coalesce(array(select jsonb_array_elements_text(coalesce(assignment -> 'attachments', '[]'))), '{}');
+begin
+  select a.course_id, a.evaluation_id into course, ev from public.assignments a where a.id = a_id;
+  if course is null then
+    course := (assignment ->> 'course_id')::uuid;
+    insert into public.assignments (id, course_id, title) values (a_id, course, v_title);
+  end if;
+  if ev is null then
+    insert into public.evaluations (course_id, title, kind, coefficient, held_on)
+    values (course, v_title, 'assignment', v_coefficient, ((assignment ->> 'due_at')::timestamptz at time zone 'Africa/Douala')::date)
+    returning id into ev;
+  else
+    update public.evaluations e set title = v_title, coefficient = v_coefficient,
+      held_on = ((assignment ->> 'due_at')::timestamptz at time zone 'Africa/Douala')::date
+    where e.id = ev;
+  end if;
+  update public.assignments a set
+    title = v_title,
+    instructions = coalesce(assignment ->> 'instructions', ''),
+    opens_at = (assignment ->> 'opens_at')::timestamptz,
+    due_at = (assignment ->> 'due_at')::timestamptz,
+    late_policy = coalesce(assignment ->> 'late_policy', 'accept'),
+    late_penalty_per_day = coalesce((assignment ->> 'late_penalty_per_day')::numeric, 0),
+    attachments = files,
+    evaluation_id = ev
+  where a.id = a_id;
+  if not found then
+    raise exception 'only the course''s teacher or an administrator sets its assignments' using errcode = '42501';
+  end if;
+  return a_id;
+end;
+$$;
+revoke all on function public.save_assignment(jsonb) from public, anon;
+grant execute on function public.save_assignment(jsonb) to authenticated;

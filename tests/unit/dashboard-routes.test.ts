@@ -6,7 +6,9 @@ import { fill } from "../../src/dashboard/i18n.ts";
 // SPEC §2's signed-in pages, per area: a route's page name must be one of these.
 const SPEC_PAGES: Record<string, string[]> = {
   student: ["courses", "schedule", "payments", "community", "quizzes", "messages", "grades", "assignments", "documents", "profile", "notifications"],
-  teacher: ["courses", "students", "schedule", "grades", "messages", "classes", "classes/schedule", "evaluations", "evaluations/new", "courses/new", "settings", "calendar", "reports", "profile", "notifications"],
+  teacher: ["courses", "students", "schedule", "grades", "messages", "classes", "classes/schedule", "evaluations", "evaluations/new", "courses/new", "settings", "calendar", "reports", "profile", "notifications",
+    // Not in SPEC §2's list, required by issue 12 §2: setting assignments and marking them.
+    "assignments"],
   admin: [
     "content", "users", "teachers", "finance", "messages", "reports", "settings", "schedule", "unified-course-management", "course-management",
     "professional-school", "extension-school", "students", "financial-management", "student-enrollments", "student-applications", "technical",

@@ -10,7 +10,12 @@ export async function toCsv(header: string[], rows: CsvValue[][], delimiter: ","
 }
 
 export function downloadText(fileName: string, text: string, type = "text/csv;charset=utf-8"): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(fileName, new Blob([text], { type }));
+}
+
+/** Saves a file the page built or fetched (a zip, a PDF, a submitted file). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;

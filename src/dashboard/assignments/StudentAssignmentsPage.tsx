@@ -1,0 +1,164 @@
+// The student's assignments: what is due, handed in, late and marked, with the
+// instructions, its own files and the mark and feedback once given. Files go into the
+// student's own folder of the private submissions bucket; the server's clock decides
+// whether the work is still taken.
+import { useId, useState } from "react";
+import { checkUploads } from "../../lib/forms/assignment.ts";
+import { formatDateTime, formatMark } from "../../lib/format.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
+import { useQuery } from "../people/useQuery.ts";
+import type { PageProps } from "../routes.ts";
+import { useSignedIn } from "../session.ts";
+import { StatusPill, type Tone } from "../ui/Badge.tsx";
+import { Button } from "../ui/Button.tsx";
+import { Card } from "../ui/Card.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { PageHeader } from "../ui/PageHeader.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { TextArea } from "../ui/TextArea.tsx";
+import { cx, descriptionText, errorText, focusRing, labelText } from "../ui/styles.ts";
+import { toastError } from "../ui/toast.ts";
+import {
+  ACCEPTED_TYPES, downloadAttachment, downloadSubmissionFile, fetchMyAssignments, fileName, filesOf, handIn, MAX_FILE_BYTES, MAX_FILES,
+  uploadSubmissionFile, type StudentAssignment,
+} from "./data.ts";
+import { assignmentMessages } from "./messages.ts";
+import { acceptsWork, assignmentStatus, type AssignmentStatus } from "./status.ts";
+import { FileList } from "./FileList.tsx";
+
+const TONES: Record<AssignmentStatus, Tone> = { upcoming: "neutral", due: "info", overdue: "warning", closed: "danger", submitted: "success", late: "warning", marked: "success" };
+
+export default function StudentAssignmentsPage(_: PageProps) {
+  const m = useMessages(assignmentMessages);
+  const { userId } = useSignedIn();
+  const [version, setVersion] = useState(0);
+  const list = useQuery(["assignments-mine", userId, version], () => fetchMyAssignments(getSupabase(), userId));
+  return (
+    <>
+      <PageHeader title={m.studentTitle} description={m.studentDescription} />
+      {list.error ? (
+        <ErrorState error={list.error} onRetry={list.retry} />
+      ) : list.loading ? (
+        <Skeleton label={m.loading} blocks={3} />
+      ) : (list.data?.length ?? 0) === 0 ? (
+        <EmptyState title={m.empty} />
+      ) : (
+        <div className="flex flex-col gap-4">
+          {list.data!.map((a) => <AssignmentCard key={a.id} assignment={a} onChanged={() => setVersion((v) => v + 1)} />)}
+        </div>
+      )}
+    </>
+  );
+}
+
+function AssignmentCard({ assignment: a, onChanged }: { assignment: StudentAssignment; onChanged: () => void }) {
+  const m = useMessages(assignmentMessages);
+  const locale = useLocale();
+  const now = new Date();
+  const status = assignmentStatus(a, now);
+  const s = a.submission;
+  return (
+    <Card title={`${a.course.code} — ${a.title}`} testId="student-assignment"
+      description={a.due_at ? fill(m.due, { date: formatDateTime(locale, a.due_at) }) : m.noDue}
+      actions={<StatusPill tone={TONES[status]}>{m.statuses[status]}</StatusPill>}>
+      <div className="flex flex-col gap-3">
+        {a.instructions && <p className="whitespace-pre-line text-gray-900">{a.instructions}</p>}
+        {a.attachments.length > 0 && (
+          <div>
+            <h3 className="text-sm font-semibold text-gray-900">{m.instructionsFiles}</h3>
+            <FileList paths={a.attachments} fetcher={downloadAttachment} />
+          </div>
+        )}
+        {a.late_policy === "penalty" && <p className="text-sm text-gray-800">{fill(m.penaltyNote, { points: formatMark(locale, a.late_penalty_per_day) })}</p>}
+        {status === "upcoming" && a.opens_at && <p className="text-sm text-gray-800">{fill(m.upcomingNote, { date: formatDateTime(locale, a.opens_at) })}</p>}
+        {status === "closed" && <p className="text-sm text-gray-800">{m.closedNote}</p>}
+        {s && <p className="text-sm text-gray-800">{fill(m.submittedAt, { date: formatDateTime(locale, s.submitted_at) })}</p>}
+        {s && s.graded_at && s.score !== null && (
+          <div className="rounded-md bg-green-50 p-3" data-testid="my-mark">
+            <p className="font-semibold text-green-900">{fill(m.yourMark, { score: formatMark(locale, s.score) })}</p>
+            {s.feedback && (
+              <>
+                <h3 className="mt-1 text-sm font-semibold text-gray-900">{m.teacherFeedback}</h3>
+                <p className="whitespace-pre-line text-gray-900">{s.feedback}</p>
+              </>
+            )}
+          </div>
+        )}
+        {s && !acceptsWork(a, now) && filesOf(s).length > 0 && <FileList paths={filesOf(s)} fetcher={downloadSubmissionFile} />}
+        {acceptsWork(a, now) && <HandInForm assignment={a} late={status === "overdue" || (!!a.due_at && now > a.due_at)} onDone={onChanged} />}
+      </div>
+    </Card>
+  );
+}
+
+function HandInForm({ assignment: a, late, onDone }: { assignment: StudentAssignment; late: boolean; onDone: () => void }) {
+  const m = useMessages(assignmentMessages);
+  const { userId } = useSignedIn();
+  const id = useId();
+  const [body, setBody] = useState(a.submission?.body ?? "");
+  const [kept, setKept] = useState<string[]>(a.submission ? filesOf(a.submission) : []);
+  const [picked, setPicked] = useState<File[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const pick = (list: FileList | null) => {
+    const files = [...(list ?? [])];
+    const problems = checkUploads(files, kept.length + picked.length, ACCEPTED_TYPES, MAX_FILE_BYTES, MAX_FILES);
+    setProblem(problems.map((p) => fill(m[p.key], { name: p.name })).join(" ") || null);
+    if (!problems.length) setPicked((f) => [...f, ...files]);
+  };
+  const submit = async () => {
+    if (!body.trim() && kept.length + picked.length === 0) {
+      setProblem(m.nothing);
+      return;
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      const uploaded: string[] = [];
+      for (const file of picked) uploaded.push(await uploadSubmissionFile(getSupabase(), a, userId, file));
+      await handIn(getSupabase(), a, userId, a.submission, body, [...new Set([...kept, ...uploaded])]);
+      setPicked([]);
+      setDone(true);
+      onDone();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form className="flex flex-col gap-3 border-t border-gray-200 pt-3" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      {late && <p className="text-sm font-medium text-amber-900">{m.lateNote}</p>}
+      <TextArea label={m.yourText} value={body} onChange={setBody} rows={3} maxLength={50000} />
+      <div>
+        <label htmlFor={id} className={labelText}>{m.addFiles}</label>
+        <span id={`${id}-hint`} className={descriptionText}>{m.addFilesHint}</span>
+        <input id={id} type="file" multiple aria-describedby={`${id}-hint`} className={cx("mt-1 block w-full text-sm", focusRing)}
+          accept={Object.keys(ACCEPTED_TYPES).map((e) => `.${e}`).join(",")} onChange={(e) => { pick(e.currentTarget.files); e.currentTarget.value = ""; }} />
+        <ul className="mt-2 flex flex-col gap-1 text-sm">
+          {kept.map((p) => (
+            <li key={p} className="flex items-center gap-2">
+              {fileName(p)}
+              <Button variant="ghost" size="sm" aria-label={fill(m.remove, { name: fileName(p) })} onPress={() => setKept((k) => k.filter((x) => x !== p))}>×</Button>
+            </li>
+          ))}
+          {picked.map((f, i) => (
+            <li key={`${f.name}-${i}`} className="flex items-center gap-2">
+              {f.name}
+              <Button variant="ghost" size="sm" aria-label={fill(m.remove, { name: f.name })} onPress={() => setPicked((p) => p.filter((_, j) => j !== i))}>×</Button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {problem && <p role="alert" className={errorText}>{problem}</p>}
+      {done && <p role="status" className="text-sm font-medium text-green-900">{m.handedIn}</p>}
+      <div>
+        <Button type="submit" isPending={saving}>{a.submission ? m.revise : m.handIn}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+// The teacher's assignments: every assignment of my courses with its deadline, late policy
+// and how many copies are handed in and marked; create and edit; open one to mark it.
+// ?new=1 opens the form (the evaluations page sends "assignment" here).
+import { useState } from "react";
+import { formatDateTime } from "../../lib/format.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
+import { useQuery } from "../people/useQuery.ts";
+import { hrefOf } from "../router.ts";
+import type { PageProps } from "../routes.ts";
+import { useSignedIn } from "../session.ts";
+import { Button, LinkButton } from "../ui/Button.tsx";
+import { EmptyState } from "../ui/EmptyState.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { PageHeader } from "../ui/PageHeader.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { AssignmentFormDialog } from "./AssignmentFormDialog.tsx";
+import { fetchTeacherAssignments, fetchTeacherCourses, type Assignment } from "./data.ts";
+import { assignmentMessages } from "./messages.ts";
+
+const th = "px-3 py-2 text-start font-semibold text-gray-900";
+const td = "px-3 py-2 align-top text-gray-900";
+
+export default function TeacherAssignmentsPage(_: PageProps) {
+  const m = useMessages(assignmentMessages);
+  const locale = useLocale();
+  const { userId } = useSignedIn();
+  const [version, setVersion] = useState(0);
+  const courses = useQuery(["assignments-courses", userId], () => fetchTeacherCourses(getSupabase(), userId));
+  const list = useQuery(["assignments-teacher", userId, version], () => fetchTeacherAssignments(getSupabase(), userId));
+  const [editing, setEditing] = useState<Assignment | null | undefined>(() =>
+    typeof location !== "undefined" && new URLSearchParams(location.search).get("new") === "1" ? null : undefined,
+  );
+  const error = courses.error ?? list.error;
+  const canCreate = (courses.data?.length ?? 0) > 0;
+  return (
+    <>
+      <PageHeader
+        title={m.teacherTitle}
+        description={m.teacherDescription}
+        actions={canCreate && <Button onPress={() => setEditing(null)}>{m.create}</Button>}
+      />
+      {error ? (
+        <ErrorState error={error} onRetry={() => { courses.retry(); list.retry(); }} />
+      ) : courses.loading || list.loading ? (
+        <Skeleton label={m.loading} blocks={2} />
+      ) : !canCreate ? (
+        <EmptyState title={m.noCourse} />
+      ) : (list.data?.length ?? 0) === 0 ? (
+        <EmptyState title={m.emptyTeacher} action={<Button onPress={() => setEditing(null)}>{m.create}</Button>} />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">{m.teacherTitle}</caption>
+            <thead className="bg-gray-50">
+              <tr>
+                <th scope="col" className={th}>{m.columns.title}</th>
+                <th scope="col" className={th}>{m.columns.course}</th>
+                <th scope="col" className={th}>{m.columns.due}</th>
+                <th scope="col" className={th}>{m.columns.policy}</th>
+                <th scope="col" className={th}>{m.columns.progress}</th>
+                <th scope="col" className={th}><span className="sr-only">{m.open}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data!.map((a) => (
+                <tr key={a.id} className="border-t border-gray-200" data-testid="assignment-row">
+                  <th scope="row" className={`${td} font-semibold`}>{a.title}</th>
+                  <td className={td}>{a.course.code}</td>
+                  <td className={td}>
+                    {a.due_at ? formatDateTime(locale, a.due_at) : m.noDue}
+                    {a.opens_at && a.opens_at > new Date() && <span className="block text-xs text-gray-700">{fill(m.opens, { date: formatDateTime(locale, a.opens_at) })}</span>}
+                  </td>
+                  <td className={td}>
+                    {m.policies[a.late_policy]}
+                    {a.late_policy === "penalty" && <span className="block text-xs text-gray-700">{fill(m.penaltyNote, { points: a.late_penalty_per_day })}</span>}
+                  </td>
+                  <td className={td}>{fill(m.progressShort, { submitted: a.submitted, marked: a.marked })}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <div className="flex gap-2">
+                      <LinkButton size="sm" href={hrefOf(locale, "/dashboard/teacher/assignments/:id", { id: a.id })} aria-label={`${m.open} — ${a.title}`}>{m.open}</LinkButton>
+                      <Button size="sm" variant="ghost" onPress={() => setEditing(a)} aria-label={`${m.edit} — ${a.title}`}>{m.edit}</Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing !== undefined && courses.data && (
+        <AssignmentFormDialog
+          key={editing?.id ?? "new"}
+          courses={courses.data}
+          assignment={editing}
+          isOpen
+          onOpenChange={(open) => !open && setEditing(undefined)}
+          onSaved={() => setVersion((v) => v + 1)}
+        />
+      )}
+    </>
+  );
+}

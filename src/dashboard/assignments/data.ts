@@ -1,0 +1,241 @@
+// Assignments: the only file of the feature naming tables, buckets and RPCs (assignments,
+// assignment_submissions, courses, course_enrollments, save_assignment, the submissions
+// and course-materials buckets). Rows are parsed at the boundary. The database decides
+// who may do what and when (the server's clock, the file-folder rule); this file only asks.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod/mini";
+
+const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
+const nullableNum = z.pipe(z.nullish(z.union([z.number(), z.string()])), z.transform((v) => (v === null || v === undefined ? null : Number(v))));
+const date = z.pipe(z.string(), z.transform((v) => new Date(v)));
+const nullableDate = z.pipe(z.nullish(z.string()), z.transform((v) => (v ? new Date(v) : null)));
+
+export const LATE_POLICIES = ["accept", "refuse", "penalty"] as const;
+export type LatePolicy = (typeof LATE_POLICIES)[number];
+/** Limits the database and the submissions bucket also hold. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const MAX_FILES = 10;
+export const ACCEPTED_TYPES: Record<string, string> = {
+  pdf: "application/pdf",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  txt: "text/plain",
+  zip: "application/zip",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ppt: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  odt: "application/vnd.oasis.opendocument.text",
+  ods: "application/vnd.oasis.opendocument.spreadsheet",
+};
+/** Largest bulk download assembled in the browser (the zip is held in memory). */
+export const MAX_ZIP_BYTES = 500 * 1024 * 1024;
+
+function fail(what: string, error: { message: string }): never {
+  console.error(`assignments: ${what} failed: ${error.message}`);
+  throw new Error(error.message);
+}
+
+const course = z.object({ id: z.string(), code: z.string(), title: z.string() });
+export type Course = z.infer<typeof course>;
+
+const assignmentRow = z.object({
+  id: z.string(),
+  course_id: z.string(),
+  title: z.string(),
+  instructions: z.string(),
+  opens_at: nullableDate,
+  due_at: nullableDate,
+  late_policy: z.enum(LATE_POLICIES),
+  late_penalty_per_day: num,
+  attachments: z.array(z.string()),
+  evaluation_id: z.nullable(z.string()),
+  course: course,
+  evaluation: z.nullish(z.object({ coefficient: num, is_published: z.boolean() })),
+});
+export type Assignment = z.infer<typeof assignmentRow>;
+const ASSIGNMENT_COLUMNS =
+  "id, course_id, title, instructions, opens_at, due_at, late_policy, late_penalty_per_day, attachments, evaluation_id, course:courses!inner(id, code, title), evaluation:evaluations(coefficient, is_published)";
+
+const submissionRow = z.object({
+  id: z.string(),
+  assignment_id: z.string(),
+  student_id: z.string(),
+  body: z.string(),
+  file_path: z.nullable(z.string()),
+  files: z.array(z.string()),
+  submitted_at: date,
+  score: nullableNum,
+  feedback: z.nullable(z.string()),
+  graded_at: nullableDate,
+});
+export type Submission = z.infer<typeof submissionRow>;
+const SUBMISSION_COLUMNS = "id, assignment_id, student_id, body, file_path, files, submitted_at, score, feedback, graded_at";
+
+/** Every file of a submission (the former single file_path, then files[]). */
+export function filesOf(s: Pick<Submission, "file_path" | "files">): string[] {
+  return [...(s.file_path && !s.files.includes(s.file_path) ? [s.file_path] : []), ...s.files];
+}
+export const fileName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+
+// ---- teacher ------------------------------------------------------------------------------
+export async function fetchTeacherCourses(supabase: SupabaseClient, teacherId: string): Promise<Course[]> {
+  const { data, error } = await supabase.from("courses").select("id, code, title").eq("teacher_id", teacherId).order("code");
+  if (error) fail("courses", error);
+  return z.array(course).parse(data);
+}
+
+export interface TeacherAssignment extends Assignment {
+  submitted: number;
+  marked: number;
+}
+
+export async function fetchTeacherAssignments(supabase: SupabaseClient, teacherId: string): Promise<TeacherAssignment[]> {
+  const { data, error } = await supabase
+    .from("assignments")
+    .select(`${ASSIGNMENT_COLUMNS}, submissions:assignment_submissions(id, graded_at)`)
+    .eq("course.teacher_id", teacherId)
+    .order("due_at", { ascending: false, nullsFirst: false })
+    .limit(500);
+  if (error) fail("teacher assignments", error);
+  const rows = z.array(z.object({ ...assignmentRow.shape, submissions: z.array(z.object({ id: z.string(), graded_at: z.nullable(z.string()) })) })).parse(data);
+  return rows.map(({ submissions, ...a }) => ({ ...a, submitted: submissions.length, marked: submissions.filter((s) => s.graded_at).length }));
+}
+
+export async function fetchAssignment(supabase: SupabaseClient, id: string): Promise<Assignment | null> {
+  const { data, error } = await supabase.from("assignments").select(ASSIGNMENT_COLUMNS).eq("id", id).maybeSingle();
+  if (error) fail("assignment", error);
+  return data ? assignmentRow.parse(data) : null;
+}
+
+export interface AssignmentInput {
+  id: string;
+  course_id: string;
+  title: string;
+  instructions: string;
+  opens_at: string | null;
+  due_at: string;
+  late_policy: LatePolicy;
+  late_penalty_per_day: number;
+  coefficient: number;
+  attachments: string[];
+}
+
+/** Creates or edits an assignment with its gradebook evaluation (one SQL function). */
+export async function saveAssignment(supabase: SupabaseClient, input: AssignmentInput): Promise<string> {
+  const { data, error } = await supabase.rpc("save_assignment", { assignment: input });
+  if (error) fail("save assignment", error);
+  return z.string().parse(data);
+}
+
+/** Uploads an instruction file into the course's materials; returns its path. */
+export async function uploadAttachment(supabase: SupabaseClient, courseId: string, assignmentId: string, file: File): Promise<string> {
+  const path = `${courseId}/assignments/${assignmentId}/${safeName(file.name)}`;
+  const { error } = await supabase.storage.from("course-materials").upload(path, file, { contentType: file.type || undefined, upsert: true });
+  if (error) fail("upload attachment", error);
+  return path;
+}
+
+export async function downloadAttachment(supabase: SupabaseClient, path: string): Promise<Blob> {
+  const { data, error } = await supabase.storage.from("course-materials").download(path);
+  if (error || !data) fail("download attachment", error ?? { message: "empty" });
+  return data;
+}
+
+const rosterRow = z.object({ user_id: z.string(), student: z.nullable(z.object({ full_name: z.string() })) });
+export interface RosterStudent {
+  id: string;
+  name: string;
+}
+
+/** The course's students (active or completed), by name. */
+export async function fetchRoster(supabase: SupabaseClient, courseId: string): Promise<RosterStudent[]> {
+  const { data, error } = await supabase
+    .from("course_enrollments")
+    .select("user_id, student:profiles(full_name)")
+    .eq("course_id", courseId)
+    .in("status", ["active", "completed"])
+    .limit(1000);
+  if (error) fail("roster", error);
+  return z
+    .array(rosterRow)
+    .parse(data)
+    .map((r) => ({ id: r.user_id, name: r.student?.full_name || r.user_id }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function fetchSubmissions(supabase: SupabaseClient, assignmentId: string): Promise<Submission[]> {
+  const { data, error } = await supabase.from("assignment_submissions").select(SUBMISSION_COLUMNS).eq("assignment_id", assignmentId).limit(1000);
+  if (error) fail("submissions", error);
+  return z.array(submissionRow).parse(data);
+}
+
+/** The teacher's mark and feedback; the database copies the mark into the gradebook. */
+export async function markSubmission(supabase: SupabaseClient, id: string, score: number | null, feedback: string): Promise<void> {
+  const { data, error } = await supabase
+    .from("assignment_submissions")
+    .update({ score, feedback: feedback.trim() || null })
+    .eq("id", id)
+    .select("id");
+  if (error) fail("mark", error);
+  if (!data?.length) fail("mark", { message: "not allowed" });
+}
+
+export async function downloadSubmissionFile(supabase: SupabaseClient, path: string): Promise<Blob> {
+  const { data, error } = await supabase.storage.from("submissions").download(path);
+  if (error || !data) fail("download submission", error ?? { message: "empty" });
+  return data;
+}
+
+// ---- student ------------------------------------------------------------------------------
+export interface StudentAssignment extends Assignment {
+  submission: Submission | null;
+}
+
+export async function fetchMyAssignments(supabase: SupabaseClient, studentId: string): Promise<StudentAssignment[]> {
+  const [assignments, submissions] = await Promise.all([
+    supabase.from("assignments").select(ASSIGNMENT_COLUMNS).order("due_at", { ascending: true, nullsFirst: false }).limit(500),
+    supabase.from("assignment_submissions").select(SUBMISSION_COLUMNS).eq("student_id", studentId).limit(500),
+  ]);
+  if (assignments.error) fail("my assignments", assignments.error);
+  if (submissions.error) fail("my submissions", submissions.error);
+  const mine = z.array(submissionRow).parse(submissions.data);
+  return z
+    .array(assignmentRow)
+    .parse(assignments.data)
+    .map((a) => ({ ...a, submission: mine.find((s) => s.assignment_id === a.id) ?? null }));
+}
+
+/** A file name safe as an object key: letters, digits, dot, dash, underscore. */
+export function safeName(name: string): string {
+  const dot = name.lastIndexOf(".");
+  const base = (dot > 0 ? name.slice(0, dot) : name).normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "fichier";
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 10) : "";
+  return ext ? `${base}.${ext}` : base;
+}
+
+/** Uploads a file into the student's own folder; returns its path. */
+export async function uploadSubmissionFile(supabase: SupabaseClient, a: Pick<Assignment, "id" | "course_id">, studentId: string, file: File): Promise<string> {
+  const path = `${a.course_id}/${a.id}/${studentId}/${safeName(file.name)}`;
+  const { error } = await supabase.storage.from("submissions").upload(path, file, { contentType: file.type || undefined, upsert: true });
+  if (error) fail("upload submission file", error);
+  return path;
+}
+
+/** Hands in (or revises) the work: the text and the files already uploaded. */
+export async function handIn(supabase: SupabaseClient, a: Pick<Assignment, "id">, studentId: string, existing: Submission | null, body: string, files: string[]): Promise<void> {
+  const request = existing
+    ? supabase.from("assignment_submissions").update({ body, files, file_path: null }).eq("id", existing.id).select("id")
+    : supabase.from("assignment_submissions").insert({ assignment_id: a.id, student_id: studentId, body, files }).select("id");
+  const { data, error } = await request;
+  if (error) fail("hand in", error);
+  if (!data?.length) fail("hand in", { message: "not allowed" });
+}
+
+export async function removeSubmissionFile(supabase: SupabaseClient, path: string): Promise<void> {
+  const { error } = await supabase.storage.from("submissions").remove([path]);
+  if (error) fail("remove file", error);
+}

@@ -120,6 +120,36 @@ describe("assignments", () => {
     // the student reads its published mark
     expect((await w.clients.studentA.from("grades").select("score").eq("evaluation_id", ev.id)).data).toEqual([{ score: 13 }]);
   });
+  it("save_assignment sets an assignment with its gradebook evaluation, for the course's teacher only; the demo one is seeded", async () => {
+    const input = {
+      id: crypto.randomUUID(), course_id: w.courseA, title: "Exposé", instructions: "Dix minutes.", opens_at: null,
+      due_at: "2030-01-10T22:59:00Z", late_policy: "penalty", late_penalty_per_day: 1, coefficient: 2, attachments: [`${w.courseA}/assignments/x/notes.pdf`],
+    };
+    // instruction files lie in the assignment's own folder
+    expect((await w.clients.teacherA.rpc("save_assignment", { assignment: input })).error?.message).toMatch(/own folder/);
+    input.attachments = [`${w.courseA}/assignments/${input.id}/notes.pdf`];
+    expect((await w.clients.teacherB.rpc("save_assignment", { assignment: input })).error).not.toBeNull();
+    const saved = await w.clients.teacherA.rpc("save_assignment", { assignment: input });
+    expect(saved.error).toBeNull();
+    const [row] = await sql<{ kind: string; coefficient: string; held_on: string; late_policy: string; title: string }>(
+      `select e.kind, e.coefficient::text, e.held_on::text, a.late_policy, e.title from public.assignments a
+       join public.evaluations e on e.id = a.evaluation_id where a.id = $1`, [saved.data],
+    );
+    expect(row).toEqual({ kind: "assignment", coefficient: "2.00", held_on: "2030-01-10", late_policy: "penalty", title: "Exposé" });
+    // edited: the same evaluation follows
+    expect((await w.clients.teacherA.rpc("save_assignment", { assignment: { ...input, title: "Exposé oral", coefficient: 1 } })).error).toBeNull();
+    expect(await sql("select e.title, e.coefficient::text from public.assignments a join public.evaluations e on e.id = a.evaluation_id where a.id = $1", [input.id]))
+      .toEqual([{ title: "Exposé oral", coefficient: "1.00" }]);
+
+    const demo = await sql<{ submitted: string; marked: string; grades: string }>(
+      `select count(s.id)::text as submitted, count(s.graded_at)::text as marked,
+         (select count(*) from public.grades g where g.evaluation_id = a.evaluation_id)::text as grades
+       from public.assignments a join public.courses c on c.id = a.course_id
+       left join public.assignment_submissions s on s.assignment_id = a.id
+       where c.code = 'INF-L2-102' and a.evaluation_id is not null group by a.id`,
+    );
+    expect(demo).toEqual([{ submitted: "2", marked: "1", grades: "1" }]);
+  });
 });
 
 describe("reports", () => {

@@ -33,7 +33,7 @@ export default function TeacherHomePage() {
       <Greeting />
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <TodaysClasses teacherId={userId} scheduleRoute="teacher.schedule" />
-        <Block title={m.workToGrade} link={useRouteHref("teacher.evaluations")} state={toGrade} onRetry={() => stores.toGrade.revalidate()}>
+        <Block title={m.workToGrade} link={useRouteHref("teacher.assignments")} state={toGrade} onRetry={() => stores.toGrade.revalidate()}>
           {(n) => <Figure value={formatNumber(locale, n)} hint={m.workToGradeHint} />}
         </Block>
         <Block title={m.messages} link={useRouteHref("teacher.messages")} state={messages} onRetry={() => stores.messages.revalidate()}>

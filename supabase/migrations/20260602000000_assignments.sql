@@ -194,7 +194,8 @@ where id = 'submissions';
 -- ---------------------------------------------------------------------------------
 -- Setting an assignment and its gradebook evaluation in one step (security invoker: the
 -- policies of both tables decide; the course's teacher or an admin). On edit the course
--- stays; an assignment without an evaluation gets one.
+-- stays; a new assignment takes the evaluation given (evaluation_id, created beforehand by
+-- teacher/evaluations/new) or gets one of its own.
 create function public.save_assignment(assignment jsonb) returns uuid
   language plpgsql security invoker set search_path = ''
 as $$
@@ -210,6 +211,8 @@ begin
   if course is null then
     course := (assignment ->> 'course_id')::uuid;
     insert into public.assignments (id, course_id, title) values (a_id, course, v_title);
+    -- an evaluation created first (teacher/evaluations/new), linked now; the trigger checks it
+    ev := nullif(assignment ->> 'evaluation_id', '')::uuid;
   end if;
   if ev is null then
     insert into public.evaluations (course_id, title, kind, coefficient, held_on)

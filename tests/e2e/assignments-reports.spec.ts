@@ -49,7 +49,7 @@ test("the student hands in a file, the teacher marks it with feedback, the stude
     await expect(card).toContainText("À rendre");
     await expectNoAxeViolations(student);
     await card.getByLabel("Fichiers à rendre").setInputFiles({ name: "copie.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 copie e2e") });
-    await card.getByRole("button", { name: "Rendre" }).click();
+    await card.getByRole("button", { name: "Rendre", exact: true }).click();
     await expect(card.getByRole("status")).toHaveText("Copie rendue.");
     await expect(card).toContainText("Rendu");
 

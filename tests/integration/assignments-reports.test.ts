@@ -141,6 +141,13 @@ describe("assignments", () => {
     expect(await sql("select e.title, e.coefficient::text from public.assignments a join public.evaluations e on e.id = a.evaluation_id where a.id = $1", [input.id]))
       .toEqual([{ title: "Exposé oral", coefficient: "1.00" }]);
 
+    // an evaluation of kind assignment created first (teacher/evaluations/new) is linked; another kind is refused
+    const [made] = await sql<{ id: string }>("insert into public.evaluations (course_id, title, kind) values ($1, 'Devoir lié', 'assignment') returning id", [w.courseA]);
+    const linked = { ...input, id: crypto.randomUUID(), attachments: [], title: "Devoir lié" };
+    expect((await w.clients.teacherA.rpc("save_assignment", { assignment: { ...linked, evaluation_id: w.evaluationDraft } })).error).not.toBeNull();
+    expect((await w.clients.teacherA.rpc("save_assignment", { assignment: { ...linked, evaluation_id: made.id } })).error).toBeNull();
+    expect(await sql("select evaluation_id from public.assignments where id = $1", [linked.id])).toEqual([{ evaluation_id: made.id }]);
+
     const demo = await sql<{ submitted: string; marked: string; grades: string }>(
       `select count(s.id)::text as submitted, count(s.graded_at)::text as marked,
          (select count(*) from public.grades g where g.evaluation_id = a.evaluation_id)::text as grades

@@ -16,28 +16,30 @@ import { TextArea } from "../ui/TextArea.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { cx, errorText, focusRing, labelText, descriptionText } from "../ui/styles.ts";
 import { toastError, toastSuccess } from "../ui/toast.ts";
-import { ACCEPTED_TYPES, fileName, LATE_POLICIES, MAX_FILE_BYTES, MAX_FILES, saveAssignment, uploadAttachment, type Assignment, type Course, type LatePolicy } from "./data.ts";
+import { ACCEPTED_TYPES, fileName, LATE_POLICIES, MAX_FILE_BYTES, MAX_FILES, saveAssignment, uploadAttachment, type Assignment, type Course, type EvaluationSeed, type LatePolicy } from "./data.ts";
 import { assignmentMessages } from "./messages.ts";
 
 type Errors = Partial<Record<"course_id" | "title" | "due_at" | "late_penalty_per_day" | "coefficient" | "files", string>>;
 
-export function AssignmentFormDialog({ courses, assignment, isOpen, onOpenChange, onSaved }: {
+export function AssignmentFormDialog({ courses, assignment, evaluation, isOpen, onOpenChange, onSaved }: {
   courses: Course[];
   assignment: Assignment | null;
+  /** A new assignment for this evaluation (created on teacher/evaluations/new). */
+  evaluation?: EvaluationSeed | null;
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
   const m = useMessages(assignmentMessages);
   const [id] = useState(() => assignment?.id ?? crypto.randomUUID());
-  const [courseId, setCourseId] = useState<string | null>(assignment?.course_id ?? (courses.length === 1 ? courses[0].id : null));
-  const [title, setTitle] = useState(assignment?.title ?? "");
+  const [courseId, setCourseId] = useState<string | null>(assignment?.course_id ?? evaluation?.course_id ?? (courses.length === 1 ? courses[0].id : null));
+  const [title, setTitle] = useState(assignment?.title ?? evaluation?.title ?? "");
   const [instructions, setInstructions] = useState(assignment?.instructions ?? "");
   const [opensAt, setOpensAt] = useState<string | null>(assignment?.opens_at?.toISOString() ?? null);
   const [dueAt, setDueAt] = useState<string | null>(assignment?.due_at?.toISOString() ?? null);
   const [policy, setPolicy] = useState<LatePolicy>(assignment?.late_policy ?? "accept");
   const [penalty, setPenalty] = useState<number | null>(assignment && assignment.late_penalty_per_day > 0 ? assignment.late_penalty_per_day : 1);
-  const [coefficient, setCoefficient] = useState<number | null>(assignment?.evaluation?.coefficient ?? 1);
+  const [coefficient, setCoefficient] = useState<number | null>(assignment?.evaluation?.coefficient ?? evaluation?.coefficient ?? 1);
   const [attachments, setAttachments] = useState<string[]>(assignment?.attachments ?? []);
   const [newFiles, setNewFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Errors>({});
@@ -74,7 +76,7 @@ export function AssignmentFormDialog({ courses, assignment, isOpen, onOpenChange
       await saveAssignment(getSupabase(), {
         id, course_id: v.course_id, title: v.title, instructions: v.instructions, opens_at: v.opens_at, due_at: v.due_at!,
         late_policy: v.late_policy, late_penalty_per_day: v.late_policy === "penalty" ? v.late_penalty_per_day ?? 0 : 0,
-        coefficient: v.coefficient ?? 1, attachments: [...attachments, ...uploaded],
+        coefficient: v.coefficient ?? 1, attachments: [...attachments, ...uploaded], evaluation_id: assignment ? null : evaluation?.id ?? null,
       });
       toastSuccess(assignment ? "updated" : "created");
       onSaved();
@@ -91,7 +93,7 @@ export function AssignmentFormDialog({ courses, assignment, isOpen, onOpenChange
       {({ close }) => (
         <form className="flex flex-col gap-4" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
           <Select label={m.course} options={courses.map((c) => ({ value: c.id, label: `${c.code} — ${c.title}` }))} value={courseId}
-            onChange={setCourseId} errorMessage={errors.course_id} isDisabled={!!assignment} isRequired />
+            onChange={setCourseId} errorMessage={errors.course_id} isDisabled={!!assignment || !!evaluation} isRequired />
           <TextField label={m.title} value={title} onChange={setTitle} maxLength={200} errorMessage={errors.title} isRequired />
           <TextArea label={m.instructions} value={instructions} onChange={setInstructions} rows={5} maxLength={20000} />
           <div className="grid gap-4 sm:grid-cols-2">

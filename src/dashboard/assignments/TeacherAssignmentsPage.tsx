@@ -1,6 +1,7 @@
 // The teacher's assignments: every assignment of my courses with its deadline, late policy
 // and how many copies are handed in and marked; create and edit; open one to mark it.
-// ?new=1 opens the form (the evaluations page sends "assignment" here).
+// ?new=1 opens the form; ?evaluation=<id> opens it for an evaluation of kind assignment
+// created on teacher/evaluations/new (its course, title and coefficient filled in).
 import { useState } from "react";
 import { formatDateTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -15,7 +16,7 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { AssignmentFormDialog } from "./AssignmentFormDialog.tsx";
-import { fetchTeacherAssignments, fetchTeacherCourses, type Assignment } from "./data.ts";
+import { fetchEvaluationWithoutAssignment, fetchTeacherAssignments, fetchTeacherCourses, type Assignment } from "./data.ts";
 import { assignmentMessages } from "./messages.ts";
 
 const th = "px-3 py-2 text-start font-semibold text-gray-900";
@@ -28,10 +29,13 @@ export default function TeacherAssignmentsPage(_: PageProps) {
   const [version, setVersion] = useState(0);
   const courses = useQuery(["assignments-courses", userId], () => fetchTeacherCourses(getSupabase(), userId));
   const list = useQuery(["assignments-teacher", userId, version], () => fetchTeacherAssignments(getSupabase(), userId));
-  const [editing, setEditing] = useState<Assignment | null | undefined>(() =>
-    typeof location !== "undefined" && new URLSearchParams(location.search).get("new") === "1" ? null : undefined,
+  const search = typeof location === "undefined" ? new URLSearchParams() : new URLSearchParams(location.search);
+  const evaluationId = search.get("evaluation");
+  const seed = useQuery(["assignments-evaluation", evaluationId ?? ""], () =>
+    evaluationId ? fetchEvaluationWithoutAssignment(getSupabase(), evaluationId) : Promise.resolve(null),
   );
-  const error = courses.error ?? list.error;
+  const [editing, setEditing] = useState<Assignment | null | undefined>(() => (search.get("new") === "1" || evaluationId ? null : undefined));
+  const error = courses.error ?? list.error ?? seed.error;
   const canCreate = (courses.data?.length ?? 0) > 0;
   return (
     <>
@@ -88,14 +92,18 @@ export default function TeacherAssignmentsPage(_: PageProps) {
           </table>
         </div>
       )}
-      {editing !== undefined && courses.data && (
+      {editing !== undefined && courses.data && !seed.loading && (
         <AssignmentFormDialog
           key={editing?.id ?? "new"}
           courses={courses.data}
           assignment={editing}
+          evaluation={editing ? null : seed.data}
           isOpen
           onOpenChange={(open) => !open && setEditing(undefined)}
-          onSaved={() => setVersion((v) => v + 1)}
+          onSaved={() => {
+            setVersion((v) => v + 1);
+            if (evaluationId) history.replaceState(history.state, "", location.pathname);
+          }}
         />
       )}
     </>

@@ -122,6 +122,8 @@ export interface AssignmentInput {
   late_penalty_per_day: number;
   coefficient: number;
   attachments: string[];
+  /** For a new assignment: an evaluation of kind assignment created beforehand. */
+  evaluation_id?: string | null;
 }
 
 /** Creates or edits an assignment with its gradebook evaluation (one SQL function). */
@@ -143,6 +145,20 @@ export async function downloadAttachment(supabase: SupabaseClient, path: string)
   const { data, error } = await supabase.storage.from("course-materials").download(path);
   if (error || !data) fail("download attachment", error ?? { message: "empty" });
   return data;
+}
+
+const evaluationRow = z.object({ id: z.string(), course_id: z.string(), title: z.string(), coefficient: num, kind: z.string() });
+export type EvaluationSeed = z.infer<typeof evaluationRow>;
+
+/** An evaluation of kind assignment that has no assignment yet (from teacher/evaluations/new). */
+export async function fetchEvaluationWithoutAssignment(supabase: SupabaseClient, id: string): Promise<EvaluationSeed | null> {
+  const [evaluation, taken] = await Promise.all([
+    supabase.from("evaluations").select("id, course_id, title, coefficient, kind").eq("id", id).eq("kind", "assignment").maybeSingle(),
+    supabase.from("assignments").select("id").eq("evaluation_id", id).limit(1),
+  ]);
+  if (evaluation.error) fail("evaluation", evaluation.error);
+  if (taken.error) fail("evaluation's assignment", taken.error);
+  return evaluation.data && !taken.data?.length ? evaluationRow.parse(evaluation.data) : null;
 }
 
 const rosterRow = z.object({ user_id: z.string(), student: z.nullable(z.object({ full_name: z.string() })) });

@@ -33,8 +33,7 @@ const TONES: Record<AssignmentStatus, Tone> = { upcoming: "neutral", due: "info"
 export default function StudentAssignmentsPage(_: PageProps) {
   const m = useMessages(assignmentMessages);
   const { userId } = useSignedIn();
-  const [version, setVersion] = useState(0);
-  const list = useQuery(["assignments-mine", userId, version], () => fetchMyAssignments(getSupabase(), userId));
+  const list = useQuery(["assignments-mine", userId], () => fetchMyAssignments(getSupabase(), userId));
   return (
     <>
       <PageHeader title={m.studentTitle} description={m.studentDescription} />
@@ -46,7 +45,7 @@ export default function StudentAssignmentsPage(_: PageProps) {
         <EmptyState title={m.empty} />
       ) : (
         <div className="flex flex-col gap-4">
-          {list.data!.map((a) => <AssignmentCard key={a.id} assignment={a} onChanged={() => setVersion((v) => v + 1)} />)}
+          {list.data!.map((a) => <AssignmentCard key={a.id} assignment={a} onChanged={list.retry} />)}
         </div>
       )}
     </>
@@ -120,7 +119,9 @@ function HandInForm({ assignment: a, late, onDone }: { assignment: StudentAssign
     try {
       const uploaded: string[] = [];
       for (const file of picked) uploaded.push(await uploadSubmissionFile(getSupabase(), a, userId, file));
-      await handIn(getSupabase(), a, userId, a.submission, body, [...new Set([...kept, ...uploaded])]);
+      const files = [...new Set([...kept, ...uploaded])];
+      await handIn(getSupabase(), a, userId, a.submission, body, files);
+      setKept(files);
       setPicked([]);
       setDone(true);
       onDone();

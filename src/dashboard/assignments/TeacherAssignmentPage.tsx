@@ -29,11 +29,10 @@ import { lateDays } from "./status.ts";
 
 export default function TeacherAssignmentPage({ params }: PageProps) {
   const m = useMessages(assignmentMessages);
-  const [version, setVersion] = useState(0);
   const assignment = useQuery(["assignment", params.id], () => fetchAssignment(getSupabase(), params.id));
   const courseId = assignment.data?.course_id;
   const roster = useQuery(["assignment-roster", courseId ?? ""], () => (courseId ? fetchRoster(getSupabase(), courseId) : Promise.resolve([])));
-  const submissions = useQuery(["assignment-submissions", params.id, version], () => fetchSubmissions(getSupabase(), params.id));
+  const submissions = useQuery(["assignment-submissions", params.id], () => fetchSubmissions(getSupabase(), params.id));
   const error = assignment.error ?? roster.error ?? submissions.error;
   const a = assignment.data;
   return (
@@ -54,7 +53,7 @@ export default function TeacherAssignmentPage({ params }: PageProps) {
           ) : (
             roster.data!.map((s) => (
               <StudentCopy key={s.id} assignment={a} student={s} submission={submissions.data!.find((x) => x.student_id === s.id) ?? null}
-                onMarked={() => setVersion((v) => v + 1)} />
+                onMarked={submissions.retry} />
             ))
           )}
         </div>

@@ -26,9 +26,8 @@ export default function TeacherAssignmentsPage(_: PageProps) {
   const m = useMessages(assignmentMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const [version, setVersion] = useState(0);
   const courses = useQuery(["assignments-courses", userId], () => fetchTeacherCourses(getSupabase(), userId));
-  const list = useQuery(["assignments-teacher", userId, version], () => fetchTeacherAssignments(getSupabase(), userId));
+  const list = useQuery(["assignments-teacher", userId], () => fetchTeacherAssignments(getSupabase(), userId));
   const search = typeof location === "undefined" ? new URLSearchParams() : new URLSearchParams(location.search);
   const evaluationId = search.get("evaluation");
   const seed = useQuery(["assignments-evaluation", evaluationId ?? ""], () =>
@@ -101,7 +100,7 @@ export default function TeacherAssignmentsPage(_: PageProps) {
           isOpen
           onOpenChange={(open) => !open && setEditing(undefined)}
           onSaved={() => {
-            setVersion((v) => v + 1);
+            list.retry();
             if (evaluationId) history.replaceState(history.state, "", location.pathname);
           }}
         />

@@ -226,7 +226,8 @@ export async function fetchMyAssignments(supabase: SupabaseClient, studentId: st
 }
 
 /** A file name safe as an object key: letters, digits, dot, dash, underscore. */
-export function safeName(name: string): string {
+export function safeName(path: string): string {
+  const name = path.split(/[\\/]/).pop() ?? "";
   const dot = name.lastIndexOf(".");
   const base = (dot > 0 ? name.slice(0, dot) : name).normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "fichier";
   const ext = dot > 0 ? name.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 10) : "";

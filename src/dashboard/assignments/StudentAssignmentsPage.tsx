@@ -39,7 +39,7 @@ export default function StudentAssignmentsPage(_: PageProps) {
       <PageHeader title={m.studentTitle} description={m.studentDescription} />
       {list.error ? (
         <ErrorState error={list.error} onRetry={list.retry} />
-      ) : list.loading ? (
+      ) : !list.data ? (
         <Skeleton label={m.loading} blocks={3} />
       ) : (list.data?.length ?? 0) === 0 ? (
         <EmptyState title={m.empty} />

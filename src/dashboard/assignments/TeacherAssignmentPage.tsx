@@ -41,7 +41,7 @@ export default function TeacherAssignmentPage({ params }: PageProps) {
         actions={a && submissions.data && roster.data && <DownloadAll assignment={a} submissions={submissions.data} roster={roster.data} />} />
       {error ? (
         <ErrorState error={error} onRetry={() => { assignment.retry(); roster.retry(); submissions.retry(); }} />
-      ) : assignment.loading || roster.loading || submissions.loading ? (
+      ) : assignment.data === undefined || !roster.data || !submissions.data ? (
         <Skeleton label={m.loading} blocks={3} />
       ) : !a ? (
         <EmptyState title={m.notFound} />

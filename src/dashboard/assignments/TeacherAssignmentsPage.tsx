@@ -45,7 +45,7 @@ export default function TeacherAssignmentsPage(_: PageProps) {
       />
       {error ? (
         <ErrorState error={error} onRetry={() => { courses.retry(); list.retry(); }} />
-      ) : courses.loading || list.loading ? (
+      ) : !courses.data || !list.data ? (
         <Skeleton label={m.loading} blocks={2} />
       ) : !canCreate ? (
         <EmptyState title={m.noCourse} />
@@ -91,7 +91,7 @@ export default function TeacherAssignmentsPage(_: PageProps) {
           </table>
         </div>
       )}
-      {editing !== undefined && courses.data && !seed.loading && (
+      {editing !== undefined && courses.data && seed.data !== undefined && (
         <AssignmentFormDialog
           key={editing?.id ?? "new"}
           courses={courses.data}

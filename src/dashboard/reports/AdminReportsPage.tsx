@@ -29,7 +29,7 @@ export default function AdminReportsPage(_: PageProps) {
       <PageHeader title={m.adminTitle} description={m.adminDescription} />
       {years.error ? (
         <ErrorState error={years.error} onRetry={years.retry} />
-      ) : years.loading ? (
+      ) : !years.data ? (
         <Skeleton label={m.loading} blocks={2} />
       ) : !yearId ? (
         <EmptyState title={m.noRows} />

@@ -30,7 +30,7 @@ export default function TeacherReportsPage(_: PageProps) {
       <PageHeader title={m.teacherTitle} description={m.teacherDescription} />
       {courses.error ? (
         <ErrorState error={courses.error} onRetry={courses.retry} />
-      ) : courses.loading ? (
+      ) : !courses.data ? (
         <Skeleton label={m.loading} blocks={2} />
       ) : !courseId ? (
         <EmptyState title={m.noCourse} />

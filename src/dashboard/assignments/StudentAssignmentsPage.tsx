@@ -22,7 +22,7 @@ import { cx, descriptionText, errorText, focusRing, labelText } from "../ui/styl
 import { toastError } from "../ui/toast.ts";
 import {
   ACCEPTED_TYPES, downloadAttachment, downloadSubmissionFile, fetchMyAssignments, fileName, filesOf, handIn, MAX_FILE_BYTES, MAX_FILES,
-  uploadSubmissionFile, type StudentAssignment,
+  removeSubmissionFile, uploadSubmissionFile, type StudentAssignment,
 } from "./data.ts";
 import { assignmentMessages } from "./messages.ts";
 import { acceptsWork, assignmentStatus, type AssignmentStatus } from "./status.ts";
@@ -121,6 +121,9 @@ function HandInForm({ assignment: a, late, onDone }: { assignment: StudentAssign
       for (const file of picked) uploaded.push(await uploadSubmissionFile(getSupabase(), a, userId, file));
       const files = [...new Set([...kept, ...uploaded])];
       await handIn(getSupabase(), a, userId, a.submission, body, files);
+      // files taken off the copy leave the folder too (best effort: the copy no longer names them)
+      for (const dropped of (a.submission ? filesOf(a.submission) : []).filter((p) => !files.includes(p)))
+        await removeSubmissionFile(getSupabase(), dropped).catch(() => undefined);
       setKept(files);
       setPicked([]);
       setDone(true);

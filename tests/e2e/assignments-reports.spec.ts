@@ -1,15 +1,15 @@
 // Assignments and reports in the browser: the student hands in a file, the teacher marks
 // it with feedback, the student reads the mark; the teacher opens a course's report (chart
-// and table) and exports it. Axe A/AA on each page. The assignment is the test's own,
+// and table) and exports it; the admin opens the institution's report. Axe A/AA on each page. The assignment is the test's own,
 // removed afterwards, so the demo data other specs read stays as it was.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
 
-const account = (role: "student" | "teacher") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
+const account = (role: "student" | "teacher" | "admin") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
 
-async function signedIn(browser: Browser, role: "student" | "teacher"): Promise<Page> {
+async function signedIn(browser: Browser, role: "student" | "teacher" | "admin"): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   const { email, password } = account(role);
   await page.goto("/login");
@@ -79,7 +79,7 @@ test("the student hands in a file, the teacher marks it with feedback, the stude
   }
 });
 
-test("the teacher opens a course's report: chart, table, CSV export", async ({ browser }) => {
+test("the teacher opens a course's report (chart, table, CSV export), the admin the institution's", async ({ browser }) => {
   const teacher = await signedIn(browser, "teacher");
   await teacher.goto("/dashboard/teacher/reports");
   await expect(teacher.getByRole("heading", { level: 1 })).toHaveText("Rapports");
@@ -90,4 +90,11 @@ test("the teacher opens a course's report: chart, table, CSV export", async ({ b
   const download = teacher.waitForEvent("download");
   await teacher.getByRole("button", { name: "Exporter en CSV" }).click();
   expect((await download).suggestedFilename()).toMatch(/^rapport-INF-.*\.csv$/);
+
+  const admin = await signedIn(browser, "admin");
+  await admin.goto("/dashboard/admin/reports");
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Rapports");
+  await expect(admin.getByTestId("enrolment-chart").locator("svg")).toBeVisible();
+  await expect(admin.getByTestId("institution-table").getByRole("row").nth(1)).toBeVisible();
+  await expectNoAxeViolations(admin);
 });

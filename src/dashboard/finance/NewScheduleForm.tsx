@@ -9,7 +9,6 @@ import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { Checkbox } from "../ui/Checkbox.tsx";
-import { ComboBox } from "../ui/ComboBox.tsx";
 import { DatePicker } from "../ui/DatePicker.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Select } from "../ui/Select.tsx";
@@ -87,7 +86,7 @@ export function NewScheduleForm({ onCreated, onCancel }: { onCreated: (id: strin
           <div className="grid gap-4 sm:grid-cols-2">
             <Select label={m.year} value={form.academic_year || null} onChange={(v) => setForm({ ...form, academic_year: v ?? "" })}
               options={options.years.map((y) => ({ value: y.id, label: y.label }))} errorMessage={error("academic_year")} isRequired />
-            <ComboBox label={m.target} value={form.target || null} onChange={(v) => setForm({ ...form, target: v ?? "" })}
+            <Select label={m.target} value={form.target || null} onChange={(v) => setForm({ ...form, target: v ?? "" })}
               options={targets} errorMessage={error("target")} isRequired />
             {form.target.startsWith("programme:") && (
               <Select label={m.level} value={form.level || "all"} onChange={(v) => setForm({ ...form, level: v === "all" || !v ? "" : v })}

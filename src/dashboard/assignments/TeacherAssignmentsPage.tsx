@@ -2,7 +2,7 @@
 // and how many copies are handed in and marked; create and edit; open one to mark it.
 // ?new=1 opens the form; ?evaluation=<id> opens it for an evaluation of kind assignment
 // created on teacher/evaluations/new (its course, title and coefficient filled in).
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { formatDateTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -34,6 +34,11 @@ export default function TeacherAssignmentsPage(_: PageProps) {
     evaluationId ? fetchEvaluationWithoutAssignment(getSupabase(), evaluationId) : Promise.resolve(null),
   );
   const [editing, setEditing] = useState<Assignment | null | undefined>(() => (search.get("new") === "1" || evaluationId ? null : undefined));
+  // An evaluation that already has its assignment (from teacher/evaluations): edit that one.
+  const existing = evaluationId && seed.data === null ? list.data?.find((a) => a.evaluation_id === evaluationId) : undefined;
+  useEffect(() => {
+    if (existing) setEditing((current) => (current === null ? existing : current));
+  }, [existing]);
   const error = courses.error ?? list.error ?? seed.error;
   const canCreate = (courses.data?.length ?? 0) > 0;
   return (

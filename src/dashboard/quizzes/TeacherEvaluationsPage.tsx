@@ -69,7 +69,7 @@ export default function TeacherEvaluationsPage(_: PageProps) {
                       </LinkButton>
                     )}
                     {e.kind === "assignment" && hasAssignments && (
-                      <LinkButton size="sm" href={hrefOf(locale, ASSIGNMENTS)} aria-label={`${m.assignment} — ${e.title}`}>
+                      <LinkButton size="sm" href={`${hrefOf(locale, ASSIGNMENTS)}?evaluation=${encodeURIComponent(e.id)}`} aria-label={`${m.assignment} — ${e.title}`}>
                         {m.assignment}
                       </LinkButton>
                     )}

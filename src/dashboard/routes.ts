@@ -519,6 +519,14 @@ export const ROUTES: readonly DashboardRoute[] = [
     parent: "teacher.courses",
   },
   {
+    name: "admin.professional-school",
+    path: "/dashboard/admin/professional-school",
+    roles: admin,
+    page: () => import("./professional/AdminProfessionalSchoolPage.tsx"),
+    title: { fr: "École professionnelle", en: "Professional School" },
+    nav: { group: "administration", order: 22.6 },
+  },
+  {
     name: "teacher.course",
     path: "/dashboard/teacher/courses/:courseId",
     roles: teacher,

@@ -1,7 +1,8 @@
 // Changing the timetable and sharing materials in the browser: the teacher edits a session
 // and the student sees the change on the course page; the teacher uploads a file for a week
 // and the student finds it in Mes documents and downloads it; the admin shifts a range of a
-// course's sessions in advanced scheduling. Axe A/AA on each page. Rows of their own only
+// course's sessions in advanced scheduling; the area's other new pages render (proposals,
+// extension and professional schools, IOU scheduled courses). Axe A/AA on each page. Rows of their own only
 // (unique titles, sessions in 2031 for the shift), so other specs' data is untouched.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -70,6 +71,11 @@ test("the teacher edits a session and the student sees the change", async ({ pag
   await expect(student.getByText(`${title} (salle)`)).toBeVisible();
   await expect(student.getByText(/06:30/).first()).toBeVisible();
   await studentContext.close();
+
+  // proposing a course: it waits for an admin
+  await page.goto("/dashboard/teacher/courses/new");
+  await expect(page.getByTestId("proposals")).toContainText("INF-M1-215");
+  await expectNoAxeViolations(page);
 });
 
 test("the teacher uploads a material and the student finds it in documents", async ({ page, browser }) => {
@@ -139,4 +145,16 @@ test("the admin shifts a range of a course's sessions in advanced scheduling", a
   const { data: after } = await service.from("schedule_events").select("title, start_time").in("id", inserted.data!.map((r) => r.id)).order("title");
   const shift = 2 * DAY + 30 * 60_000;
   expect(after!.map((r) => new Date(r.start_time).getTime())).toEqual([mondays[0], mondays[1] + shift, mondays[2] + shift]);
+
+  // the other admin pages of the area render their demo content, accessibly
+  for (const [path, testId, text] of [
+    ["/dashboard/admin/extension-school", "extension-programmes", "EXT-CRT-101"],
+    ["/dashboard/admin/professional-school", "internships", "Orange Cameroun"],
+    ["/dashboard/admin/iou-scheduled-courses", "iou-days", "INF-L2-101"],
+    ["/dashboard/admin/unified-course-management", "course-proposals", "INF-M1-215"],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByTestId(testId)).toContainText(text);
+    await expectNoAxeViolations(page);
+  }
 });

@@ -172,3 +172,29 @@ describe("course proposals", () => {
     expect(await sql("select 1 from public.course_proposals where id = $1", [id])).toHaveLength(1);
   });
 });
+
+describe("internships", () => {
+  it("admins record a trainee's internship; a mark needs a completed one with its report; students and teachers cannot", async () => {
+    const [reg] = await sql<{ id: string; student_id: string }>("select id, student_id from public.student_registrations where professional_formation_id is not null order by student_number desc limit 1");
+    const row = { registration_id: reg.id, student_id: reg.student_id, host_organisation: "Brasseries du Cameroun", supervisor_name: "M. Fotso", starts_on: "2031-02-01", ends_on: "2031-05-01" };
+    const created = await admin.from("internships").insert(row).select("id").single();
+    expect(created.error).toBeNull();
+    const id = created.data!.id as string;
+    // a mark before the report, or on an ongoing internship, is refused
+    expect((await admin.from("internships").update({ status: "ongoing", mark: 14 }).eq("id", id)).error).not.toBeNull();
+    expect((await admin.from("internships").update({ status: "completed", mark: 14 }).eq("id", id)).error).not.toBeNull();
+    expect((await admin.from("internships").update({ status: "completed", report_received_on: "2031-05-10", mark: 14.5 }).eq("id", id)).error).toBeNull();
+    expect((await admin.from("internships").update({ mark: 21 }).eq("id", id)).error).not.toBeNull();
+    // dates in order; the registration must be the trainee's, in a formation (not studentA's programme)
+    expect((await admin.from("internships").insert({ ...row, starts_on: "2031-06-01", ends_on: "2031-05-01" })).error).not.toBeNull();
+    const [progReg] = await sql<{ id: string }>("select id from public.student_registrations where student_id = $1 limit 1", [IDS.studentA]);
+    expect((await admin.from("internships").insert({ ...row, registration_id: progReg.id, student_id: IDS.studentA, starts_on: "2031-07-01", ends_on: "2031-09-01" })).error?.code).toBe("22023");
+    // nobody else writes or reads it
+    for (const client of [studentA, teacherA]) {
+      expect((await client.from("internships").insert({ ...row, starts_on: "2032-01-01", ends_on: "2032-04-01" })).error).not.toBeNull();
+      expect((await client.from("internships").select("id").eq("id", id)).data).toEqual([]);
+      expect((await client.from("internships").update({ mark: 20 }).eq("id", id).select("id")).data ?? []).toEqual([]);
+    }
+    expect(Number((await sql<{ mark: string }>("select mark from public.internships where id = $1", [id]))[0].mark)).toBe(14.5);
+  });
+});

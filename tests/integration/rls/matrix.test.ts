@@ -1044,6 +1044,23 @@ const SPECS: TableSpec[] = [
     ],
   },
   {
+    table: "internships",
+    scenarios: [
+      {
+        // a seeded trainee (none of the actors): only admins see or write it
+        name: "a trainee's internship",
+        row: () => {
+          const start = new Date(Date.UTC(2030, 0, 1) + Math.floor(Math.random() * 3000) * 86_400_000).toISOString().slice(0, 10);
+          return { id: uid(), registration_id: trainee.id, student_id: trainee.student_id, host_organisation: "Entreprise", supervisor_name: "Tuteur", starts_on: start, ends_on: `${Number(start.slice(0, 4)) + 1}${start.slice(4)}` };
+        },
+        select: ADMIN,
+        insert: ADMIN,
+        update: { patch: () => ({ host_organisation: "Autre entreprise" }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
     table: "meeting_host_links",
     scenarios: [
       {
@@ -1060,12 +1077,15 @@ const SPECS: TableSpec[] = [
 ];
 // The current semester, for the rows above that need one.
 let currentSemester = "";
+// A seeded trainee's registration in a professional formation.
+let trainee = { id: "", student_id: "" };
 // A seeded video lesson of courseA that studentA opened (supabase/seeds/20260603000000_video_lessons.sql).
 let demoLesson = "";
 // The demo semester's resit deliberation (supabase/seeds/20260504000000_results.sql).
 let demoDeliberation = "";
 beforeAll(async () => {
   currentSemester = (await stack().sql<{ id: string }>("select id from public.semesters where is_current"))[0].id;
+  trainee = (await stack().sql<{ id: string; student_id: string }>("select id, student_id from public.student_registrations where professional_formation_id is not null order by student_number limit 1"))[0];
   demoLesson = (await stack().sql<{ id: string }>("select lesson_id as id from public.video_lesson_progress p join public.courses c on c.id = p.course_id where c.code = 'INF-L2-101' limit 1"))[0].id;
   demoDeliberation = (await stack().sql<{ id: string }>("select id from public.deliberations where session = 'resit' and published_at is not null"))[0].id;
 });

@@ -46,6 +46,11 @@ export function formatMark(locale: Locale, mark: number): string {
   return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(mark);
 }
 
+/** 2,5 / 2.5 — a coefficient or a number of credits: up to two decimals, none when whole. */
+export function formatDecimal(locale: Locale, value: number): string {
+  return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(value);
+}
+
 export function formatNumber(locale: Locale, value: number): string {
   return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 0 }).format(value);
 }

@@ -59,6 +59,22 @@ test("the teacher builds a quiz, the student takes it across a reload, the teach
   await expect(teacher.getByText("Publié", { exact: true })).toBeVisible();
   await expectNoAxeViolations(teacher);
 
+  // the evaluations list: the teacher corrects its coefficient (a bad one is refused first)
+  await teacher.goto("/dashboard/teacher/evaluations");
+  const row = teacher.getByTestId("evaluation-row").filter({ hasText: title });
+  await row.getByRole("button", { name: `Modifier — ${title}` }).click();
+  const dialog = teacher.getByRole("dialog", { name: "Modifier l'évaluation" });
+  await dialog.getByLabel("Coefficient").fill("0");
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(dialog.getByLabel("Coefficient")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Coefficient").fill("2,5");
+  await expectNoAxeViolations(teacher);
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("2,5");
+  await row.getByRole("link", { name: `Ouvrir le quiz — ${title}` }).click();
+  await expect(teacher.getByRole("heading", { level: 1 })).toHaveText(title);
+
   // the student takes it; a reload in the middle keeps the answers and the attempt
   const student = await signedIn(browser, "student");
   await student.goto("/dashboard/student/quizzes");

@@ -221,3 +221,27 @@ describe("the worker", () => {
     expect(Object.fromEntries(rows.map((r) => [r.id, [r.score, r.at_deadline]]))).toEqual({ [late.id]: ["6.67", true], [open.id]: [null, null] });
   });
 });
+
+describe("editing and deleting evaluations", () => {
+  it("the course's teacher edits and deletes one without marks; one holding marks stays; a course still goes whole", async () => {
+    const teacher = w.clients.teacherA;
+    const { data: created } = await teacher.rpc("create_evaluation", { course: w.courseA, title: "À corriger", kind: "exam", coefficient: 1 });
+    const id = created[0].evaluation_id as string;
+    // another teacher changes and deletes nothing
+    expect((await w.clients.teacherB.from("evaluations").update({ coefficient: 5 }).eq("id", id).select("id")).data).toEqual([]);
+    expect((await w.clients.teacherB.from("evaluations").delete().eq("id", id).select("id")).data).toEqual([]);
+    expect((await w.clients.studentA.from("evaluations").update({ coefficient: 5 }).eq("id", id).select("id")).data ?? []).toEqual([]);
+    const edited = await teacher.from("evaluations").update({ title: "Examen final", coefficient: 2, held_on: "2027-01-15" }).eq("id", id).select("title, coefficient, held_on");
+    expect(edited.data).toEqual([{ title: "Examen final", coefficient: 2, held_on: "2027-01-15" }]);
+    expect((await teacher.from("evaluations").delete().eq("id", id).select("id")).data).toEqual([{ id }]);
+    // the quiz evaluation holds marks: refused, marks kept
+    const refused = await teacher.from("evaluations").delete().eq("id", evaluation);
+    expect(refused.error?.message).toMatch(/holds marks/);
+    expect((await sql("select 1 from public.grades where evaluation_id = $1", [evaluation])).length).toBeGreaterThan(0);
+    // an admin is refused too; the operator's secret key is not (maintenance)
+    expect((await w.clients.admin.from("evaluations").delete().eq("id", evaluation)).error?.message).toMatch(/holds marks/);
+    // deleting the course (as the owner) still takes its evaluations and their marks
+    await sql("delete from public.courses where id = $1", [w.courseA]);
+    expect(await sql("select 1 from public.evaluations where id = $1", [evaluation])).toEqual([]);
+  });
+});

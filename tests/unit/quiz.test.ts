@@ -1,7 +1,7 @@
 // The quiz timer (time left from the server's clock), where a quiz stands for a student,
 // Douala-time window fields, and the evaluation / question forms.
 import { describe, expect, it } from "vitest";
-import { evaluationSchema, questionRows, questionSchema, quizSettingsSchema } from "../../src/lib/forms/evaluation.ts";
+import { decimalInput, evaluationEditSchema, evaluationSchema, questionRows, questionSchema, quizSettingsSchema } from "../../src/lib/forms/evaluation.ts";
 import { formatClock, fromDoualaInput, quizPhase, remainingSeconds, toDoualaInput } from "../../src/lib/quiz/timer.ts";
 
 describe("quiz timer", () => {
@@ -41,6 +41,15 @@ describe("evaluation and quiz forms", () => {
     const bad = evaluationSchema.safeParse({ course: "", title: " ", kind: "lottery", coefficient: 0, held_on: "1/2/2026" });
     expect(bad.success ? [] : bad.error.issues.map((i) => i.message).sort()).toEqual(["coefficientInvalid", "courseRequired", "dateInvalid", "kindRequired", "titleRequired"]);
   });
+  it("checks an edited evaluation, the coefficient typed with a comma or a point", () => {
+    expect(decimalInput("2,5")).toBe(2.5);
+    expect(decimalInput(" 3 ")).toBe(3);
+    expect(decimalInput("")).toBeNaN();
+    expect(evaluationEditSchema.safeParse({ title: " Examen ", coefficient: 2.5, held_on: "" })).toMatchObject({ success: true, data: { title: "Examen" } });
+    const bad = evaluationEditSchema.safeParse({ title: "", coefficient: decimalInput("0"), held_on: "15/01/2027" });
+    expect(bad.success ? [] : bad.error.issues.map((i) => i.message).sort()).toEqual(["coefficientInvalid", "dateInvalid", "titleRequired"]);
+  });
+
   it("checks the window and limits of a quiz", () => {
     const ok = { description: "", opens_at: new Date(1000), closes_at: new Date(2000), time_limit_minutes: null, max_attempts: 1, shuffle: false };
     expect(quizSettingsSchema.safeParse(ok).success).toBe(true);

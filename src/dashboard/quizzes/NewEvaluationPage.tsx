@@ -1,7 +1,7 @@
 // teacher/evaluations/new: an evaluation of one of my courses (zod here, constraints and RLS
 // in the database). A quiz opens the quiz builder; the other kinds go back to the list.
 import { useState, type FormEvent } from "react";
-import { EVALUATION_KINDS, evaluationSchema } from "../../lib/forms/evaluation.ts";
+import { decimalInput, EVALUATION_KINDS, evaluationSchema } from "../../lib/forms/evaluation.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { showToast } from "../../lib/auth/toast.ts";
 import { hrefOf } from "../router.ts";
@@ -33,7 +33,7 @@ export default function NewEvaluationPage(_: PageProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = evaluationSchema.safeParse({ ...values, coefficient: values.coefficient.trim() === "" ? Number.NaN : Number(values.coefficient.replace(",", ".")) });
+    const parsed = evaluationSchema.safeParse({ ...values, coefficient: decimalInput(values.coefficient) });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       return;

@@ -1,19 +1,23 @@
 // teacher/evaluations: every evaluation of my courses with its kind, date, coefficient and
 // status (draft, marking, published), and where to go next: the gradebook, the quiz
-// builder, the assignments page (when it exists).
-import { formatDate, formatNumber } from "../../lib/format.ts";
+// builder, the assignments page (when it exists); edit one, or delete one that has no marks.
+import { useState } from "react";
+import { formatDate, formatDecimal } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefOf } from "../router.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { matchRoute, type PageProps } from "../routes.ts";
 import { useQuery } from "../people/useQuery.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
-import { LinkButton } from "../ui/Button.tsx";
+import { Button, LinkButton } from "../ui/Button.tsx";
+import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { fetchTeacherEvaluations } from "./data.ts";
+import { toastSuccess } from "../ui/toast.ts";
+import { deleteEvaluation, fetchTeacherEvaluations, type TeacherEvaluation } from "./data.ts";
+import { EditEvaluationDialog } from "./EditEvaluationDialog.tsx";
 import { quizMessages } from "./messages.ts";
 
 const TONES: Record<string, Tone> = { draft: "neutral", marking: "warning", published: "success" };
@@ -26,6 +30,8 @@ export default function TeacherEvaluationsPage(_: PageProps) {
   const list = useQuery(["quiz-evaluations"], () => fetchTeacherEvaluations(getSupabase()));
   const hasAssignments = matchRoute(ASSIGNMENTS) !== undefined;
   const createHref = hrefOf(locale, "/dashboard/teacher/evaluations/new");
+  const [editing, setEditing] = useState<TeacherEvaluation | null>(null);
+  const [deleting, setDeleting] = useState<TeacherEvaluation | null>(null);
   return (
     <>
       <PageHeader title={m.title} description={m.description} actions={<LinkButton variant="primary" href={createHref}>{m.create}</LinkButton>} />
@@ -57,7 +63,7 @@ export default function TeacherEvaluationsPage(_: PageProps) {
                   <td className="p-2">{e.course_code}</td>
                   <td className="p-2">{all.kinds[e.kind] ?? e.kind}</td>
                   <td className="p-2">{e.held_on ? formatDate(locale, e.held_on, "short") : "—"}</td>
-                  <td className="p-2">{formatNumber(locale, e.coefficient)}</td>
+                  <td className="p-2">{formatDecimal(locale, e.coefficient)}</td>
                   <td className="p-2">
                     <StatusPill tone={TONES[e.status]}>{all.statuses[e.status]}</StatusPill>{" "}
                     <span className="text-gray-700">{fill(m.marks, { count: e.marks_count })}</span>
@@ -76,12 +82,35 @@ export default function TeacherEvaluationsPage(_: PageProps) {
                     <LinkButton size="sm" variant="ghost" href={hrefOf(locale, "/dashboard/teacher/grades")} aria-label={`${m.gradebook} — ${e.title}`}>
                       {m.gradebook}
                     </LinkButton>
+                    <Button size="sm" variant="ghost" onPress={() => setEditing(e)} aria-label={`${m.edit} — ${e.title}`}>
+                      {m.edit}
+                    </Button>
+                    {e.marks_count === 0 && (
+                      <Button size="sm" variant="ghost" onPress={() => setDeleting(e)} aria-label={`${m.delete} — ${e.title}`}>
+                        {m.delete}
+                      </Button>
+                    )}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      {editing && <EditEvaluationDialog key={editing.id} evaluation={editing} onClose={() => setEditing(null)} onSaved={list.retry} />}
+      {deleting && (
+        <ConfirmDialog
+          title={m.deleteTitle}
+          isOpen
+          onOpenChange={(open) => !open && setDeleting(null)}
+          onConfirm={async () => {
+            await deleteEvaluation(getSupabase(), deleting.id);
+            toastSuccess("deleted");
+            list.retry();
+          }}
+        >
+          {fill(m.deleteBody, { title: deleting.title })}
+        </ConfirmDialog>
       )}
     </>
   );

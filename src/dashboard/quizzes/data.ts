@@ -94,6 +94,20 @@ const questionRow = z.object({
 });
 export type Question = z.infer<typeof questionRow>;
 
+/** Title, coefficient and date of one of my evaluations (RLS: the course's teacher and admins). */
+export async function updateEvaluation(supabase: SupabaseClient, id: string, e: { title: string; coefficient: number; held_on: string }): Promise<void> {
+  const { data, error } = await supabase.from("evaluations").update({ title: e.title, coefficient: e.coefficient, held_on: e.held_on || null }).eq("id", id).select("id");
+  if (error) fail("update evaluation", error);
+  if (!data?.length) fail("update evaluation", { message: "not allowed", code: "42501" });
+}
+
+/** Deletes an evaluation without marks (the database refuses one that holds marks). */
+export async function deleteEvaluation(supabase: SupabaseClient, id: string): Promise<void> {
+  const { data, error } = await supabase.from("evaluations").delete().eq("id", id).select("id");
+  if (error) fail("delete evaluation", error);
+  if (!data?.length) fail("delete evaluation", { message: "not allowed", code: "42501" });
+}
+
 export async function fetchQuizOfEvaluation(supabase: SupabaseClient, evaluationId: string): Promise<{ quiz: Quiz; questions: Question[] } | null> {
   const { data, error } = await supabase
     .from("quizzes")

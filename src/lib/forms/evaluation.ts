@@ -7,14 +7,27 @@ export const EVALUATION_KINDS = ["continuous", "exam", "resit", "quiz", "assignm
 export const QUESTION_KINDS = ["single", "multiple", "true_false", "short", "numeric"] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
+const title = z.string().check(z.trim(), z.minLength(1, "titleRequired"), z.maxLength(200, "tooLong"));
+const coefficient = z.number("coefficientInvalid").check(z.gt(0, "coefficientInvalid"), z.lte(99, "coefficientInvalid"));
+const heldOn = z.string().check(z.refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "dateInvalid"));
+
 export const evaluationSchema = z.object({
   course: z.string().check(z.minLength(1, "courseRequired")),
-  title: z.string().check(z.trim(), z.minLength(1, "titleRequired"), z.maxLength(200, "tooLong")),
+  title,
   kind: z.enum(EVALUATION_KINDS, "kindRequired"),
-  coefficient: z.number("coefficientInvalid").check(z.gt(0, "coefficientInvalid"), z.lte(99, "coefficientInvalid")),
-  held_on: z.string().check(z.refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "dateInvalid")),
+  coefficient,
+  held_on: heldOn,
 });
 export type EvaluationForm = z.infer<typeof evaluationSchema>;
+
+/** Editing an evaluation: its course and kind stay (a quiz or an assignment hangs on them). */
+export const evaluationEditSchema = z.object({ title, coefficient, held_on: heldOn });
+export type EvaluationEdit = z.infer<typeof evaluationEditSchema>;
+
+/** A decimal typed with a comma or a point; empty is not a number. */
+export function decimalInput(value: string): number {
+  return value.trim() === "" ? Number.NaN : Number(value.replace(",", "."));
+}
 
 export const quizSettingsSchema = z
   .object({

@@ -9,7 +9,6 @@ import { COURSE_START_WINDOW_MINUTES, MINUTE_MS } from "../../lib/notifications/
 import { isJoinable, meetingUrl } from "../../lib/meetings.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { joinSession } from "../classes/data.ts";
 import { toastError } from "../ui/toast.ts";
 import { Block, useRouteHref } from "./Block.tsx";
 import { fetchTodaysClasses, type ClassSession } from "./data.ts";
@@ -80,7 +79,9 @@ function SessionItem({ session, now, recordAttendance }: { session: ClassSession
             rel="noopener noreferrer"
             // A student's click records its attendance with the join time, as on the timetable.
             onClick={() => {
-              if (recordAttendance) joinSession(getSupabase(), session.id).catch(toastError);
+              // The virtual-classes module comes on the click, not with the home (its chunk
+              // carries that feature's strings: the home's weight budget).
+              if (recordAttendance) import("../classes/data.ts").then(({ joinSession }) => joinSession(getSupabase(), session.id)).catch(toastError);
             }}
             className={`${joinClass} bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}>
             {m.join}

@@ -1061,6 +1061,33 @@ const SPECS: TableSpec[] = [
     ],
   },
   {
+    table: "partner_courses",
+    scenarios: [
+      {
+        name: "a partner course",
+        row: () => ({ id: uid(), code: `M-${tag().toUpperCase()}`, title: "Matrix course", url: "https://pll.harvard.edu/course/matrix", starts_on: "2031-01-10", ends_on: "2031-03-10", seats: 5 }),
+        select: SIGNED_IN,
+        insert: ADMIN,
+        update: { patch: () => ({ requests_open: false }), allowed: ADMIN },
+        delete: ADMIN,
+      },
+    ],
+  },
+  {
+    table: "partner_course_requests",
+    scenarios: [
+      {
+        // studentA's request for the seeded CS50 (it has none there): studentA asks, withdraws
+        name: "studentA's request for a partner course",
+        row: (w) => ({ id: uid(), partner_course_id: "00000000-0000-4000-f500-000000000001", student_id: w.ids.studentA, motivation: "Pour mon projet professionnel." }),
+        select: ["studentA", "admin"],
+        insert: ["studentA"],
+        update: { patch: () => ({ status: "withdrawn" }), allowed: ["studentA"] },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
     table: "meeting_host_links",
     scenarios: [
       {

@@ -550,6 +550,24 @@ export const ROUTES: readonly DashboardRoute[] = [
     title: { fr: "École d'extension", en: "Extension School" },
     nav: { group: "administration", order: 22.5 },
   },
+  // ---- partner courses: Harvard Online (issue 11) ----------------------------------------
+  {
+    name: "admin.harvard-online",
+    path: "/dashboard/admin/harvard-online",
+    roles: admin,
+    page: () => import("./partners/AdminPartnerCoursesPage.tsx"),
+    title: { fr: "Cours Harvard Online", en: "Harvard Online courses" },
+    nav: { group: "administration", order: 22.7 },
+  },
+  {
+    name: "admin.harvard-online.requests",
+    path: "/admin/harvard-online",
+    roles: admin,
+    page: () => import("./partners/AdminPartnerRequestsPage.tsx"),
+    title: { fr: "Demandes Harvard Online", en: "Harvard Online requests" },
+    nav: { group: "administration", order: 22.8 },
+    parent: "admin.harvard-online",
+  },
   {
     name: "semester",
     path: "/semestre/:semesterId",

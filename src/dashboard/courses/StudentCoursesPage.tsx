@@ -1,4 +1,6 @@
-// student/courses: the courses I follow, grouped by UE, with credits and teacher.
+// student/courses: the courses I follow, grouped by UE, with credits and teacher; then the
+// partner courses (Harvard Online) I may ask a seat in, loaded in their own chunk.
+import { lazy, Suspense } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefOf } from "../router.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -11,6 +13,8 @@ import { useQuery } from "../schedule/useQuery.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { listStudentCourses, type Course } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
+
+const PartnerCourses = lazy(() => import("../partners/StudentPartnerCourses.tsx"));
 
 export default function StudentCoursesPage() {
   const m = useMessages(coursesMessages);
@@ -55,6 +59,9 @@ export default function StudentCoursesPage() {
           ))}
         </div>
       )}
+      <Suspense fallback={<Skeleton blocks={1} />}>
+        <PartnerCourses />
+      </Suspense>
     </div>
   );
 }

@@ -36,6 +36,7 @@ test("a student asks for a seat in a new partner course, the admin approves it; 
 
   // the admin adds a one-seat course
   await signIn(page, "admin");
+  await expect(page.getByTestId("admin-figures")).toContainText(/Demandes Harvard Online à traiter\s*\d+/);
   await page.goto("/dashboard/admin/harvard-online");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cours Harvard Online");
   await expect(page.getByRole("listitem", { name: /HO-DS-ML/ }).getByTestId("seats")).toHaveText("2 / 2 places");

@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { useLocalStack } from "../fixtures/stack.ts";
 import { buildWorld, IDS, type World } from "../fixtures/rls-world.ts";
+import * as partners from "../../src/dashboard/partners/data.ts";
+import { defaultQuery } from "../../src/dashboard/ui/table-query.ts";
 
 const stack = useLocalStack();
 let w: World;
@@ -152,5 +154,32 @@ describe("admins decide", () => {
     // a course link must be https
     const http = await admin.from("partner_courses").insert({ code: "HTTP-1", title: "Plain", url: "http://example.org/course", starts_on: "2030-01-01", ends_on: "2030-02-01", seats: 3 });
     expect(http.error?.message).toMatch(/partner_courses_url_check/);
+  });
+});
+
+describe("the pages' data module", () => {
+  it("parses what the pages read, pages and filters the queue, and names a full course", async () => {
+    const courses = await partners.listPartnerCourses(studentA);
+    const full = courses.find((c) => c.id === FULL)!;
+    expect(full).toMatchObject({ code: "HO-DS-ML", seats: 2, approved: 2 });
+    expect(partners.isOpen(courses.find((c) => c.id === CLOSED)!, "2000-01-01")).toBe(false);
+    // (the tests above gave studentA requests for their own courses too)
+    expect((await partners.listMyRequests(studentA)).map((r) => r.partner_course_id)).toEqual(expect.arrayContaining([FULL, "00000000-0000-4000-f500-000000000003"]));
+
+    const query = defaultQuery({ pageSize: 10, filters: { course: CS50 } });
+    const page = await partners.fetchRequestsPage(admin, query);
+    expect(page.rows.every((r) => r.course.code === "HO-CS50X")).toBe(true);
+    expect(page.rows[0].student?.full_name).toBeTruthy();
+    const all = await partners.fetchAllRequests(admin, { ...query, filters: { course: CS50, status: "requested" } });
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((r) => r.status === "requested")).toBe(true);
+    expect((await partners.fetchRequestsPage(studentB, defaultQuery())).rows.every((r) => r.student_id === IDS.studentB)).toBe(true);
+
+    const waiting = (await partners.fetchRequestsPage(admin, defaultQuery({ filters: { course: FULL, status: "waitlisted" } }))).rows.map((r) => r.id);
+    const refused = await partners.decideRequests(admin, waiting, "approved").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(partners.SeatsFullError);
+    expect(refused).toMatchObject({ seats: 2, taken: 2 });
+    const closed = await partners.requestSeat(studentB, CLOSED, MOTIVATION).catch((error: unknown) => error);
+    expect(partners.refusalOf(closed)).toBe("closed");
   });
 });

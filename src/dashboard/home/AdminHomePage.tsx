@@ -17,6 +17,7 @@ const FIGURES: { key: keyof AdminFigures; route: string }[] = [
   { key: "coursesThisSemester", route: "admin.unified-course-management" },
   { key: "openApplications", route: "admin.student-applications" },
   { key: "pendingPayments", route: "admin.finance" },
+  { key: "partnerRequests", route: "admin.harvard-online.requests" },
 ];
 
 export default function AdminHomePage() {

@@ -123,6 +123,8 @@ export interface AdminFigures {
   coursesThisSemester: number;
   openApplications: number;
   pendingPayments: number;
+  /** Harvard Online (partner course) requests not yet decided. */
+  partnerRequests: number;
 }
 
 /** Applications still waiting for a decision. */
@@ -137,12 +139,13 @@ async function count(query: PromiseLike<{ count: number | null; error: { message
 /** The figures of the administration's morning: one head-only count each, in parallel. */
 export async function fetchAdminFigures(supabase: SupabaseClient): Promise<AdminFigures> {
   const head = { count: "exact" as const, head: true };
-  const [students, teachers, coursesThisSemester, openApplications, pendingPayments] = await Promise.all([
+  const [students, teachers, coursesThisSemester, openApplications, pendingPayments, partnerRequests] = await Promise.all([
     count(supabase.from("user_roles").select("user_id", head).eq("role", "student")),
     count(supabase.from("user_roles").select("user_id", head).eq("role", "teacher")),
     count(supabase.from("courses").select("id, semester:semesters!inner(is_current)", head).eq("semester.is_current", true)),
     count(supabase.from("applications").select("id", head).in("status", [...OPEN_APPLICATION_STATUSES])),
     count(supabase.from("payments").select("id", head).eq("status", "pending")),
+    count(supabase.from("partner_course_requests").select("id", head).eq("status", "requested")),
   ]);
-  return { students, teachers, coursesThisSemester, openApplications, pendingPayments };
+  return { students, teachers, coursesThisSemester, openApplications, pendingPayments, partnerRequests };
 }

@@ -575,6 +575,14 @@ export const ROUTES: readonly DashboardRoute[] = [
     page: () => import("./courses/SemesterPage.tsx"),
     title: { fr: "Semestre", en: "Semester" },
   },
+  {
+    name: "admin.zoom",
+    path: "/admin/zoom",
+    roles: admin,
+    page: () => import("./meetings/AdminZoomPage.tsx"),
+    title: { fr: "Visioconférence (Zoom)", en: "Video meetings (Zoom)" },
+    nav: { group: "administration", order: 21.7, label: { fr: "Zoom et Teams", en: "Zoom and Teams" } },
+  },
 ];
 
 /** The same page in each role's area: /dashboard/<role>/<page>, named "<role>.<page>". */

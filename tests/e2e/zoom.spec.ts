@@ -87,7 +87,7 @@ test("the admin sets the default platform, creates a course's meeting with the s
 
   // Removed again: the other tests of the run keep the simulator.
   await credentials.getByRole("button", { name: "Supprimer les identifiants" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Supprimer" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
   await expect(page.getByTestId("zoom-status")).toContainText("Non configurés");
   await db.from("courses").delete().eq("code", CODE);
 });

@@ -1,8 +1,8 @@
 -- The meeting platform settings (/admin/zoom, DOMAIN §5).
 --
--- * institution_settings.default_meeting_platform: what a new course gets when its
---   creator picks none (zoom, teams or in person). Everyone signed in reads the settings;
---   admins change them (the existing policies), audited by the existing trigger.
+-- * institution_settings.default_meeting_platform: the platform the create-course wizard
+--   preselects for a new course (zoom, teams or in person). Everyone signed in reads the
+--   settings; admins change them (the existing policies), audited by the existing trigger.
 -- * private.zoom_credentials: the Zoom Server-to-Server OAuth app (account id, client id,
 --   client secret) and the result of its last test. In the private schema, which the Data
 --   API does not expose, with no grant to any browser role: only the zoom-meetings
@@ -16,21 +16,7 @@ alter table public.institution_settings
   add column default_meeting_platform text not null default 'zoom'
     check (default_meeting_platform in ('zoom', 'teams', 'in_person'));
 comment on column public.institution_settings.default_meeting_platform is
-  'The meeting platform a new course gets when none is chosen: zoom, teams or in_person.';
-
-create function private.default_course_platform() returns trigger
-  language plpgsql security definer set search_path = ''
-as $$
-begin
-  if new.meeting_platform is null then
-    new.meeting_platform := (select s.default_meeting_platform from public.institution_settings s limit 1);
-  end if;
-  return new;
-end;
-$$;
-revoke all on function private.default_course_platform() from public, anon, authenticated;
-create trigger courses_default_platform before insert on public.courses
-  for each row execute function private.default_course_platform();
+  'The meeting platform the create-course wizard preselects: zoom, teams or in_person.';
 
 -- ---------------------------------------------------------------------------------
 create table private.zoom_credentials (
@@ -46,6 +32,7 @@ create table private.zoom_credentials (
 );
 comment on table private.zoom_credentials is
   'The Zoom Server-to-Server OAuth app: read and written only by the zoom-meetings function (secret key).';
+create index zoom_credentials_updated_by_idx on private.zoom_credentials (updated_by);
 alter table private.zoom_credentials enable row level security;
 revoke all on private.zoom_credentials from public, anon, authenticated;
 

@@ -73,7 +73,7 @@ function Wizard({ preset, options }: { preset: Preset; options: WizardOptions })
   const initial: State = {
     schoolId: presetSchool?.id ?? options.schools[0]?.id ?? "",
     programmeId: "", specialtyId: "", level: "", semesterId: current?.id ?? "", unitId: "", formationId: "", extensionId: "",
-    code: "", title: "", description: "", language: "fr", credits: 4, coefficient: 2, teacherId: "", platform: "zoom",
+    code: "", title: "", description: "", language: "fr", credits: 4, coefficient: 2, teacherId: "", platform: options.defaultPlatform,
   };
   const [state, setState] = useState<State>(initial);
   const [step, setStep] = useState(1);

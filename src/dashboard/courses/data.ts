@@ -144,6 +144,8 @@ const wizardOptions = z.object({
   semesters: z.array(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string(), is_current: z.boolean(), academic_year: z.object({ label: z.string() }) })),
   units: z.array(z.object({ id: z.string(), code: z.string(), title_fr: z.string(), title_en: z.string(), semester_id: z.string(), programme_id: z.nullable(z.string()), level_code: z.nullable(z.string()) })),
   teachers: z.array(z.object({ id: z.string(), full_name: z.string() })),
+  /** The institution's default meeting platform (/admin/zoom), preselected for a new course. */
+  defaultPlatform: z.enum(["zoom", "teams", "in_person"]),
 });
 export type WizardOptions = z.infer<typeof wizardOptions>;
 
@@ -158,6 +160,7 @@ export async function wizardChoices(supabase: SupabaseClient): Promise<WizardOpt
     supabase.from("semesters").select("id, name_fr, name_en, is_current, academic_year:academic_years!inner(label)").order("starts_on", { ascending: false }),
     supabase.from("teaching_units").select("id, code, title_fr, title_en, semester_id, programme_id, level_code").order("code"),
     supabase.from("user_roles").select("profile:profiles!user_roles_user_id_fkey(id, full_name)").eq("role", "teacher"),
+    supabase.from("institution_settings").select("default_meeting_platform").maybeSingle(),
   ]);
   const failed = q.find((r) => r.error);
   if (failed?.error) throw new Error(failed.error.message);
@@ -170,6 +173,7 @@ export async function wizardChoices(supabase: SupabaseClient): Promise<WizardOpt
     semesters: q[5].data,
     units: q[6].data,
     teachers: z.array(z.object({ profile: z.object({ id: z.string(), full_name: z.string() }) })).parse(q[7].data).map((r) => r.profile).sort((a, b) => a.full_name.localeCompare(b.full_name, "fr")),
+    defaultPlatform: (q[8].data as { default_meeting_platform?: string } | null)?.default_meeting_platform ?? "zoom",
   });
 }
 

@@ -392,6 +392,20 @@ const SPECS: TableSpec[] = [
     ],
   },
   {
+    table: "enrolment_certificates",
+    scenarios: [
+      {
+        name: "studentA's certificate of enrolment",
+        row: (w) => ({ id: uid(), number: `AI-2099-${String(90000 + Math.floor(Math.random() * 9999))}`, sequence: 90000 + Math.floor(Math.random() * 9999),
+          registration_id: studentARegistration.id, student_id: w.ids.studentA, academic_year_id: studentARegistration.academic_year_id, snapshot: {} }),
+        select: ["studentA", "admin"],
+        insert: NOBODY,
+        update: { patch: () => ({ revoked_at: new Date().toISOString() }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
     table: "quizzes",
     scenarios: [
       {
@@ -1110,7 +1124,11 @@ let trainee = { id: "", student_id: "" };
 let demoLesson = "";
 // The demo semester's resit deliberation (supabase/seeds/20260504000000_results.sql).
 let demoDeliberation = "";
+// studentA's registration for the current year.
+let studentARegistration = { id: "", academic_year_id: "" };
 beforeAll(async () => {
+  studentARegistration = (await stack().sql<{ id: string; academic_year_id: string }>(
+    "select r.id, r.academic_year_id from public.student_registrations r join public.academic_years y on y.id = r.academic_year_id where y.is_current and r.student_id = '00000000-0000-4000-a000-000000000001'"))[0];
   currentSemester = (await stack().sql<{ id: string }>("select id from public.semesters where is_current"))[0].id;
   trainee = (await stack().sql<{ id: string; student_id: string }>("select id, student_id from public.student_registrations where professional_formation_id is not null order by student_number limit 1"))[0];
   demoLesson = (await stack().sql<{ id: string }>("select lesson_id as id from public.video_lesson_progress p join public.courses c on c.id = p.course_id where c.code = 'INF-L2-101' limit 1"))[0].id;

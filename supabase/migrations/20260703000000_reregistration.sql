@@ -297,7 +297,8 @@ grant execute on function public.reregister_cohort(uuid, text, uuid, uuid, uuid[
 create function public.reregistration_candidates(programme uuid, level text, year uuid, target_year uuid,
   page_offset integer default 0, page_size integer default 50)
   returns table (student_id uuid, full_name text, student_number text, status text, outcome text,
-                 credits_earned integer, credits_total integer, proposed_level text, target_level text, total bigint)
+                 credits_earned integer, credits_total integer, proposed_level text, target_level text,
+                 target_registration_id uuid, total bigint)
   language plpgsql stable security definer set search_path = ''
 as $$
 #variable_conflict use_column
@@ -314,9 +315,9 @@ begin
   select c.student_id, c.full_name, c.student_number, c.status, v.outcome, v.credits_earned, v.credits_total,
     case v.outcome when 'progress' then private.next_level(c.programme_id, c.level_code)
                    when 'repeat' then c.level_code end,
-    (select t.level_code from public.student_registrations t where t.student_id = c.student_id and t.academic_year_id = target_year),
-    count(*) over ()
+    t.level_code, t.id, count(*) over ()
   from cohort c cross join lateral private.year_outcome(c.student_id, year) v
+  left join public.student_registrations t on t.student_id = c.student_id and t.academic_year_id = target_year
   order by c.full_name, c.student_id
   offset greatest(page_offset, 0) limit least(greatest(page_size, 1), 200);
 end;

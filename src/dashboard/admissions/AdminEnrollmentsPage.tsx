@@ -1,5 +1,6 @@
 // admin/student-enrollments: accepted applicants become students in one atomic step
-// (admit_application: student role, matricule, registration, current semester's courses).
+// (admit_application: student role, matricule, registration, current semester's courses);
+// below, continuing students re-registered for a new year (ReregistrationSection.tsx).
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -13,6 +14,7 @@ import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { FilterSelect } from "../people/NativeSelect.tsx";
 import { admit, fetchAccepted, fetchMatricules, targetName, type Application } from "./data.ts";
 import { admissionsMessages } from "./messages.ts";
+import { ReregistrationSection } from "./ReregistrationSection.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { invalidateAdmissions, useQuery } from "./useQuery.ts";
 
@@ -88,6 +90,9 @@ export default function AdminEnrollmentsPage(_: PageProps) {
       >
         {fill(e.admitConfirm, { name: admitting?.full_name ?? "" })}
       </ConfirmDialog>
+      <div className="mt-8">
+        <ReregistrationSection />
+      </div>
     </>
   );
 }

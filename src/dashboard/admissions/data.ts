@@ -254,3 +254,64 @@ export async function payApplicationFee(supabase: SupabaseClient, applicationId:
   }
   return z.object({ id: z.string(), status: z.string() }).parse(data);
 }
+
+// ---------------------------------------------------------------------------------
+// Re-registration of continuing students, and certificates of enrolment.
+const yearRow = z.object({ id: z.string(), label: z.string(), starts_on: z.string(), is_current: z.boolean() });
+export type AcademicYear = z.infer<typeof yearRow>;
+const programmeRow = z.object({ id: z.string(), name_fr: z.string(), name_en: z.string() });
+export type Programme = z.infer<typeof programmeRow>;
+
+export async function fetchYearsAndProgrammes(supabase: SupabaseClient): Promise<{ years: AcademicYear[]; programmes: Programme[] }> {
+  const [years, programmes] = await Promise.all([
+    supabase.from("academic_years").select("id, label, starts_on, is_current").order("starts_on"),
+    supabase.from("programmes").select("id, name_fr, name_en").order("position").order("name_fr"),
+  ]);
+  fail(years.error);
+  fail(programmes.error);
+  return { years: z.array(yearRow).parse(years.data), programmes: z.array(programmeRow).parse(programmes.data) };
+}
+
+export const OUTCOMES = ["progress", "repeat", "undecided"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+const candidateRow = z.object({
+  student_id: z.string(),
+  full_name: z.string(),
+  student_number: z.string(),
+  status: z.string(),
+  outcome: z.enum(OUTCOMES),
+  credits_earned: z.number(),
+  credits_total: z.number(),
+  proposed_level: z.nullable(z.string()),
+  target_level: z.nullable(z.string()),
+  target_registration_id: z.nullable(z.string()),
+  total: z.coerce.number(),
+});
+export type Candidate = z.infer<typeof candidateRow>;
+export interface Cohort { programme: string; level: string; year: string; target_year: string }
+
+export async function fetchCandidates(supabase: SupabaseClient, cohort: Cohort, query: TableQuery) {
+  const [from, to] = pageRange(query);
+  const { data, error } = await supabase.rpc("reregistration_candidates", { ...cohort, page_offset: from, page_size: to - from + 1 });
+  fail(error);
+  const rows = z.array(candidateRow).parse(data);
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+const outcomeRow = z.object({ student_id: z.string(), ok: z.boolean(), level_code: z.nullable(z.string()), outcome: z.nullable(z.string()), error: z.nullable(z.string()) });
+export type ReregistrationOutcome = z.infer<typeof outcomeRow>;
+
+/** The chosen students of a cohort (all of it when none is given), one outcome each. */
+export async function reregisterCohort(supabase: SupabaseClient, cohort: Cohort, students: string[] | null): Promise<ReregistrationOutcome[]> {
+  const { data, error } = await supabase.rpc("reregister_cohort", { ...cohort, students });
+  fail(error);
+  return z.array(outcomeRow).parse(data);
+}
+
+/** One student at the same level, with the reason the admin gives. */
+export async function reregisterSameLevel(supabase: SupabaseClient, student: string, targetYear: string, reason: string): Promise<string> {
+  const { data, error } = await supabase.rpc("reregister_student", { student, target_year: targetYear, same_level: true, reason });
+  fail(error);
+  return z.object({ level_code: z.string() }).parse(data).level_code;
+}
+

@@ -1,6 +1,6 @@
 // student/documents: the materials of every course I follow, searchable (title, course
 // code or course title), files fetched with the session from the private bucket; and my official documents — relevés de notes and payment receipts — with links
-// to the pages that issue them (Mes notes, Mes paiements).
+// to the pages that issue them (Mes notes, Mes paiements), and my certificates of enrolment (EnrolmentCertificates.tsx).
 import { useState } from "react";
 import { formatDate, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -20,6 +20,7 @@ import { TextField } from "../ui/TextField.tsx";
 import { toastError } from "../ui/toast.ts";
 import { listMyMaterials, listOfficialDocuments, matchesSearch } from "./data.ts";
 import { documentsMessages } from "./messages.ts";
+import { EnrolmentCertificates } from "./EnrolmentCertificates.tsx";
 
 export default function StudentDocumentsPage() {
   const m = useMessages(documentsMessages);
@@ -154,6 +155,7 @@ function Official() {
               {m.seePayments}
             </LinkButton>
           </section>
+          <EnrolmentCertificates />
         </div>
       )}
     </Card>

@@ -1,0 +1,97 @@
+// Re-registration and the certificate of enrolment in the browser (issue 13 item 4): the
+// admin picks last year's L1 Génie logiciel cohort (supabase/seeds/20260703000000_reregistration.sql),
+// sees each student's result and proposal, and re-registers the one who repeats; the demo
+// student downloads its certificate of enrolment from Mes documents, and the URL its QR code
+// carries (read from the PDF) opens the public page that confirms it. Axe A/AA throughout.
+// Only the seed's own cohort changes (no other spec reads it).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { inflateSync } from "node:zlib";
+import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+
+const account = (role: "student" | "admin") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
+
+async function signIn(page: Page, role: "student" | "admin") {
+  const { email, password } = account(role);
+  await page.goto("/login");
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .exclude("[data-live-announcer]")
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+/** The text a pdf-lib PDF draws: its content streams inflated, the hex strings decoded. */
+function pdfText(bytes: Buffer): string {
+  const out: string[] = [];
+  const raw = bytes.toString("latin1");
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = match.index! + match[0].length;
+    const end = raw.indexOf("endstream", start);
+    try {
+      const content = inflateSync(bytes.subarray(start, end)).toString("latin1");
+      for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out.push(Buffer.from(hex[1], "hex").toString("latin1"));
+    } catch {
+      // not a compressed content stream (an image, a font)
+    }
+  }
+  return out.join("\n");
+}
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test("the admin re-registers a continuing student from the cohort's results", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/dashboard/admin/student-enrollments");
+  const section = page.getByTestId("reregistration");
+  await section.getByLabel("Filière").selectOption({ label: "Génie logiciel" });
+  await section.getByLabel("Niveau").selectOption("L1");
+  const ibrahim = section.getByRole("row", { name: /Ibrahim Bello/ });
+  await expect(ibrahim).toContainText("Année validée");
+  await expect(ibrahim).toContainText("Passe en L2");
+  await expect(section.getByRole("row", { name: /Rodrigue Tchoupo/ })).toContainText("Pas encore décidé");
+  const carine = section.getByRole("row", { name: /Carine Fotso/ });
+  await expect(carine).toContainText("Ajourné");
+  await expect(carine).toContainText("Redouble en L1");
+  await expectNoAxeViolations(page);
+
+  await section.getByLabel("Choisir Carine Fotso").check();
+  await section.getByRole("button", { name: "Réinscrire les étudiants choisis" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Réinscrire" }).click();
+  await expect(section.getByTestId("rereg-results")).toContainText("Carine Fotso : réinscrit en L1.");
+  await expect(carine).toContainText("Inscrit en L1");
+  await expect(carine.getByRole("button", { name: /Attestation/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the student downloads the certificate of enrolment and its QR code's page confirms it", async ({ page }) => {
+  await signIn(page, "student");
+  await page.goto("/dashboard/student/documents");
+  const certificates = page.getByTestId("enrolment-certificates");
+  const download = page.waitForEvent("download");
+  await certificates.getByRole("button", { name: /Télécharger l'attestation/ }).first().click();
+  const pdf = await download;
+  const number = pdf.suggestedFilename().replace(/\.pdf$/, "");
+  expect(number).toMatch(/^AI-\d{4}-\d{5}$/);
+  await expect(certificates).toContainText(number);
+  await expectNoAxeViolations(page);
+
+  const text = pdfText(readFileSync(await pdf.path()));
+  expect(text).toContain(account("student").fullName);
+  const url = /https?:\/\/\S+\/certificates\/verify\/\?c=[0-9a-f]{32}/.exec(text)?.[0];
+  expect(url, text).toBeTruthy();
+  await page.goto(url!);
+  await expect(page.getByRole("status")).toHaveText("Attestation authentique : l'étudiant est inscrit");
+  await expect(page.locator("[data-fact='Numéro']")).toHaveText(number);
+  await expect(page.locator("[data-fact='Titulaire']")).toHaveText(account("student").fullName);
+  await expect(page.locator("[data-fact='Niveau']")).toHaveText("Licence 2");
+  await expectNoAxeViolations(page);
+});

@@ -24,7 +24,7 @@ import { FilterSelect } from "../people/NativeSelect.tsx";
 import { issueCertificate } from "../documents/data.ts";
 import { fetchCandidates, fetchYearsAndProgrammes, reregisterCohort, reregisterSameLevel, type Candidate, type Cohort, type ReregistrationOutcome } from "./data.ts";
 import { reregistrationMessages } from "./reregistration-messages.ts";
-import { invalidateAdmissions, useQuery } from "./useQuery.ts";
+import { useQuery } from "./useQuery.ts";
 
 const LEVELS = ["L1", "L2", "L3", "M1", "M2"];
 const TONES: Record<Candidate["outcome"], Tone> = { progress: "success", repeat: "warning", undecided: "neutral" };
@@ -140,7 +140,7 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
     const rows = await reregisterCohort(supabase, cohort, students);
     setOutcomes({ rows, names: { ...names } });
     setSelected([]);
-    invalidateAdmissions();
+    page.retry();
   };
 
   return (
@@ -184,7 +184,7 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
         {confirming === "all" ? fill(m.confirmAll, { year: targetLabel }) : fill(m.confirm, { n: selected.length, year: targetLabel })}
       </ConfirmDialog>
       {holding && <SameLevelDialog candidate={holding} cohort={cohort} onClose={() => setHolding(null)}
-        onDone={(level) => { setOutcomes({ rows: [{ student_id: holding.student_id, ok: true, level_code: level, outcome: holding.outcome, error: null }], names: { [holding.student_id]: holding.full_name } }); invalidateAdmissions(); }} />}
+        onDone={(level) => { setOutcomes({ rows: [{ student_id: holding.student_id, ok: true, level_code: level, outcome: holding.outcome, error: null }], names: { [holding.student_id]: holding.full_name } }); page.retry(); }} />}
     </div>
   );
 }

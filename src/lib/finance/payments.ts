@@ -7,6 +7,7 @@
 // settle_payment credits once however many of these run, and in whatever order.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { MtnMomoProvider, mtnMomoConfigFromEnv } from "./mtn-momo.ts";
+import { OrangeMoneyProvider, orangeMoneyConfigFromEnv } from "./orange-money.ts";
 import type { FailureReason, PaymentProvider, PaymentRef, ProviderStatus } from "./provider.ts";
 import { SimulatorProvider } from "./simulator.ts";
 
@@ -20,9 +21,10 @@ export interface Providers {
 
 /**
  * PAYMENTS_PROVIDER=simulator (default) sends every channel to the simulator;
- * PAYMENTS_PROVIDER=live sends MTN MoMo to MTN (MTN_MOMO_* set) and refuses channels
- * without an adapter. The simulator is always known by name, so payments it started are
- * still reconciled after a switch.
+ * PAYMENTS_PROVIDER=live sends MTN MoMo to MTN (MTN_MOMO_* set) and Orange Money to Orange
+ * (ORANGE_MONEY_* set), and refuses a channel whose adapter is not configured. The
+ * simulator is always known by name, so payments it started are still reconciled after a
+ * switch.
  */
 export function providersFromEnv(env: Record<string, string | undefined>, simulatorCallbackHeaders: Record<string, string> = {}): Providers {
   const secret = callbackSecret(env);
@@ -30,11 +32,13 @@ export function providersFromEnv(env: Record<string, string | undefined>, simula
     callbackDelayMs: env.PAYMENTS_SIMULATOR_DELAY_MS ? Number(env.PAYMENTS_SIMULATOR_DELAY_MS) : undefined });
   const mtnConfig = mtnMomoConfigFromEnv(env, secret);
   const mtn = mtnConfig ? new MtnMomoProvider(mtnConfig) : null;
-  const byName: Record<string, PaymentProvider> = { simulator, ...(mtn ? { mtn_momo: mtn } : {}) };
+  const orangeConfig = orangeMoneyConfigFromEnv(env, secret);
+  const orange = orangeConfig ? new OrangeMoneyProvider(orangeConfig) : null;
+  const byName: Record<string, PaymentProvider> = { simulator, ...(mtn ? { mtn_momo: mtn } : {}), ...(orange ? { orange_money: orange } : {}) };
   const live = env.PAYMENTS_PROVIDER === "live";
   return {
     byName,
-    forChannel: (channel) => (!live ? simulator : channel === "mtn_momo" ? mtn : null),
+    forChannel: (channel) => (!live ? simulator : channel === "mtn_momo" ? mtn : channel === "orange_money" ? orange : null),
   };
 }
 
@@ -117,10 +121,11 @@ export async function handleCallback(service: SupabaseClient, providers: Provide
   const provider = providers.byName[named];
   const verified = provider ? await provider.verifyCallback(request) : null;
   if (!provider || !verified) return { status: 401, error: "bad_signature" };
-  const { data: payment } = await service.from("payments").select("idempotency_key, payer_phone, provider")
+  const { data: payment } = await service.from("payments").select("idempotency_key, payer_phone, provider, reference")
     .eq("idempotency_key", verified.key).maybeSingle();
   if (!payment || payment.provider !== provider.name) return { status: 404, error: "unknown_payment" };
-  const settled = await settleFromProvider(service, provider, { key: verified.key, phone: payment.payer_phone });
+  const settled = await settleFromProvider(service, provider, { key: verified.key, phone: payment.payer_phone,
+    reference: verified.reference ?? payment.reference });
   return { status: 200, settled };
 }
 
@@ -149,7 +154,7 @@ export async function reconcilePayments(service: SupabaseClient, providers: Prov
   const now = options.now ?? new Date();
   const expireBefore = now.getTime() - (options.expireAfterMinutes ?? 30) * 60_000;
   const result: ReconcileResult = { checked: 0, credited: 0, failed: 0, expired: 0, stillPending: 0, errors: 0, durationMs: 0 };
-  type Open = { id: string; idempotency_key: string; provider: string; payer_phone: string | null; created_at: string };
+  type Open = { id: string; idempotency_key: string; provider: string; payer_phone: string | null; reference: string | null; created_at: string };
   const PAGE = 1000;
   let after: Open | undefined;
   let seen = 0;
@@ -175,7 +180,7 @@ export async function reconcilePayments(service: SupabaseClient, providers: Prov
 /** Asks the providers about one page of open payments (a few at a time), then records their answers in batches. */
 async function reconcilePage(
   service: SupabaseClient, providers: Providers,
-  rows: { idempotency_key: string; provider: string; payer_phone: string | null; created_at: string }[],
+  rows: { idempotency_key: string; provider: string; payer_phone: string | null; reference: string | null; created_at: string }[],
   expireBefore: number, concurrency: number, result: ReconcileResult,
 ): Promise<void> {
   const answers: { key: string; outcome: string; reference: string | null; reason: string | null }[] = [];
@@ -186,7 +191,7 @@ async function reconcilePage(
       const provider = providers.byName[row.provider];
       if (!provider) continue;
       try {
-        const status = await provider.status({ key: row.idempotency_key, phone: row.payer_phone });
+        const status = await provider.status({ key: row.idempotency_key, phone: row.payer_phone, reference: row.reference });
         const stale = status.outcome === "pending" && new Date(row.created_at).getTime() < expireBefore;
         answers.push({ key: row.idempotency_key, outcome: stale ? "expired" : status.outcome,
           reference: status.operatorReference ?? null, reason: stale ? "expired" : status.reason ?? null });

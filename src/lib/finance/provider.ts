@@ -1,7 +1,7 @@
 // One interface for every mobile-money operator (DOMAIN §3): initiate a request to pay,
-// ask its status, verify a callback. The simulator and MTN MoMo Collections implement it;
-// Orange Money or an aggregator (CamPay, Notch Pay, CinetPay, pawaPay) would be one more
-// class. Amounts are integer XAF; `key` is our idempotency key (a UUID v4, stored on the
+// ask its status, verify a callback. The simulator, MTN MoMo Collections and Orange Money
+// Cameroun implement it; an aggregator (CamPay, Notch Pay, CinetPay, pawaPay) would be one
+// more class. Amounts are integer XAF; `key` is our idempotency key (a UUID v4, stored on the
 // payment row before initiate is called; MTN uses it as X-Reference-Id).
 
 export type ProviderOutcome = "pending" | "succeeded" | "failed" | "expired";
@@ -30,6 +30,8 @@ export interface PaymentRequest {
 export interface PaymentRef {
   key: string;
   phone: string | null;
+  /** The operator's reference we stored (payments.reference): Orange's payToken while pending. */
+  reference?: string | null;
 }
 
 export interface ProviderStatus {
@@ -46,6 +48,8 @@ export interface VerifiedCallback {
   key: string;
   /** What the callback claims; never trusted: the status is re-queried before crediting. */
   claimed: ProviderOutcome;
+  /** An operator reference the callback's signature proves (Orange's payToken), to re-query with. */
+  reference?: string;
 }
 
 export interface PaymentProvider {

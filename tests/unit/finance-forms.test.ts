@@ -1,7 +1,7 @@
 // The bursar's form rules (src/lib/forms/finance.ts) and the public fees' penalty wording
 // (src/lib/finance/fees-page.ts).
 import { describe, expect, it } from "vitest";
-import { cashSchema, feeScheduleSchema, fieldErrors, francs } from "../../src/lib/forms/finance.ts";
+import { cashSchema, feeScheduleSchema, fieldErrors, francs, penaltyWaiverSchema } from "../../src/lib/forms/finance.ts";
 import { penaltyText } from "../../src/lib/finance/fees-page.ts";
 
 const base = {
@@ -36,5 +36,14 @@ describe("finance forms", () => {
     expect(penaltyText(s, "5 000 FCFA", { late_penalty_xaf: 5000, late_grace_days: 7 })).toBe("5 000 FCFA after 7 day(s)");
     expect(penaltyText(s, "5 000 FCFA", { late_penalty_xaf: 5000, late_grace_days: 0 })).toBe("5 000 FCFA after the due date");
     expect(penaltyText(s, "0 FCFA", { late_penalty_xaf: 0, late_grace_days: 3 })).toBe("None");
+  });
+
+  it("checks a penalty waiver against what may still be waived", () => {
+    const schema = penaltyWaiverSchema(3000);
+    expect(schema.parse({ amount_xaf: "2 500", reason: "  Décès du tuteur  " })).toEqual({ amount_xaf: 2500, reason: "Décès du tuteur" });
+    const errors = (value: unknown) => { const r = schema.safeParse(value); return r.success ? {} : fieldErrors(r.error.issues); };
+    expect(errors({ amount_xaf: "3001", reason: "ok" })).toEqual({ amount_xaf: "waiverTooHigh", reason: "reasonRequired" });
+    expect(errors({ amount_xaf: "0", reason: "Motif valable" })).toEqual({ amount_xaf: "amountInvalid" });
+    expect(errors({ amount_xaf: "12,5", reason: "Motif valable" })).toEqual({ amount_xaf: "amountInvalid" });
   });
 });

@@ -1,5 +1,5 @@
 // admin/finance (the bursar): the period's collections by channel, school and programme,
-// outstanding and late balances, bank slips to approve or reject with a reason, the
+// outstanding and late balances, late penalties to waive, bank slips to approve or reject with a reason, the
 // reconciliation queue, the accountant's CSV export and the daily closing.
 import { useCallback, useEffect, useState } from "react";
 import { doualaDay, formatDateTime, formatXaf } from "../../lib/format.ts";
@@ -18,6 +18,7 @@ import { toastError } from "../ui/toast.ts";
 import { fetchPeriodPayments, fetchQueue, fetchSlips, fetchSummary, reviewSlip, slipUrl, type FinancePayment, type FinanceSummary } from "./admin-data.ts";
 import { adminFinanceMessages } from "./admin-messages.ts";
 import { CashCard, RefundCard } from "./CashDesk.tsx";
+import { PenaltiesCard } from "./PenaltiesCard.tsx";
 
 interface Loaded {
   summary: FinanceSummary;
@@ -163,6 +164,8 @@ export default function AdminFinancePage() {
             <CashCard onDone={() => void load(from, to)} />
             <RefundCard onDone={() => void load(from, to)} />
           </div>
+
+          <PenaltiesCard onDone={() => void load(from, to)} />
 
           <Card title={m.queueTitle} description={m.queueHelp}>
             {!data.queue.length ? <p className="text-sm text-gray-700">{m.noQueue}</p> : (

@@ -112,7 +112,9 @@ export default function StudentPaymentsPage() {
                       <td className="py-2 pr-3">
                         <StatusPill tone={STATE_TONE[due.state]}>{m.states[due.state]}</StatusPill>
                         {due.has_pending && <span className="mt-1 block text-xs text-blue-800">{m.pendingBadge}</span>}
-                        {due.state === "late" && due.late_penalty_xaf > 0 && <span className="mt-1 block text-xs text-red-800">{fill(m.penalty, { amount: formatXaf(locale, due.late_penalty_xaf) })}</span>}
+                        {due.penalty_xaf > 0 ? <span className="mt-1 block text-xs text-red-800">{fill(m.penalty, { amount: formatXaf(locale, due.penalty_xaf) })}</span>
+                          : due.state === "late" && due.late_penalty_xaf > 0 && <span className="mt-1 block text-xs text-red-800">{fill(m.penalty, { amount: formatXaf(locale, due.late_penalty_xaf) })}</span>}
+                        {due.penalty_waived_xaf > 0 && <span className="mt-1 block text-xs text-green-900" data-testid="penalty-waiver">{fill(m.penaltyWaived, { amount: formatXaf(locale, due.penalty_waived_xaf), reason: due.penalty_waiver_reason ?? "" })}</span>}
                       </td>
                       <td className="py-2">
                         {due.remaining_xaf > 0 && (

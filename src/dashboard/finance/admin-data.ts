@@ -172,3 +172,27 @@ export async function refund(supabase: SupabaseClient, payment: string, reason: 
   if (error) fail("refunding", error);
   return receiptOf(supabase, payment, "cancellation");
 }
+
+// ---- late penalties and their waivers --------------------------------------------------
+const penaltyLine = z.object({
+  penalty_id: z.string(), student_id: z.string(), student_name: z.nullable(z.string()), matricule: z.nullable(z.string()),
+  label_fr: z.string(), label_en: z.string(), due_on: z.nullable(z.string()), penalty_xaf: num, penalty_waived_xaf: num,
+  penalty_waiver_reason: z.nullable(z.string()), remaining_xaf: num, waivable_xaf: num, billed_at: z.string(),
+});
+export type PenaltyLine = z.infer<typeof penaltyLine>;
+
+/** Late penalties billed, latest first; those whose student's name or matricule contains the text. */
+export async function fetchPenalties(supabase: SupabaseClient, text = ""): Promise<PenaltyLine[]> {
+  const term = text.replace(/[%,()*"\\.:]/g, " ").trim();
+  let query = supabase.from("fee_penalty_lines").select("penalty_id, student_id, student_name, matricule, label_fr, label_en, due_on, penalty_xaf, penalty_waived_xaf, penalty_waiver_reason, remaining_xaf, waivable_xaf, billed_at");
+  if (term) query = query.or(`student_name.ilike.%${term}%,matricule.ilike.%${term}%`);
+  const { data, error } = await query.order("billed_at", { ascending: false }).order("penalty_id").limit(50);
+  if (error) fail("reading the late penalties", error);
+  return z.array(penaltyLine).parse(data ?? []);
+}
+
+/** Waives (part of) a penalty with its reason: waive_late_penalty, audited, once per penalty. */
+export async function waivePenalty(supabase: SupabaseClient, penalty: string, amountXaf: number, reason: string): Promise<void> {
+  const { error } = await supabase.rpc("waive_late_penalty", { penalty, amount_xaf: amountXaf, reason });
+  if (error) fail("waiving a penalty", error);
+}

@@ -22,6 +22,10 @@ const dueRow = z.object({
   has_pending: z.boolean(),
   late_penalty_xaf: num,
   state: z.enum(["paid", "partial", "due", "late"]),
+  /** The penalty billed on this line, what the bursar waived of it, and why. */
+  penalty_xaf: z._default(num, 0),
+  penalty_waived_xaf: z._default(num, 0),
+  penalty_waiver_reason: z._default(z.nullable(z.string()), null),
 });
 export type Due = z.infer<typeof dueRow>;
 
@@ -70,7 +74,7 @@ export interface StudentFinance {
 
 export async function fetchStudentFinance(supabase: SupabaseClient, studentId: string): Promise<StudentFinance> {
   const [dues, balance, payments] = await Promise.all([
-    supabase.from("student_dues").select("student_fee_id, instalment_id, position, instalment_count, label_fr, label_en, amount_xaf, due_on, paid_xaf, remaining_xaf, has_pending, late_penalty_xaf, state")
+    supabase.from("student_dues").select("student_fee_id, instalment_id, position, instalment_count, label_fr, label_en, amount_xaf, due_on, paid_xaf, remaining_xaf, has_pending, late_penalty_xaf, state, penalty_xaf, penalty_waived_xaf, penalty_waiver_reason")
       .eq("student_id", studentId).order("due_on", { ascending: true, nullsFirst: true }).order("position"),
     supabase.from("student_balances").select("billed_xaf, paid_xaf, balance_xaf").eq("student_id", studentId).maybeSingle(),
     supabase.from("payments").select("id, instalment_id, amount_xaf, method, status, failure_reason, note, reference, created_at, paid_at, receipts(id, number, kind, amount_xaf, issued_at, verification_code, details)")

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { DEMO_ACCOUNTS } from "../../../supabase/local/demo.ts";
 import { signInAs, useLocalStack } from "../../fixtures/stack.ts";
+import { fetchPenalties } from "../../../src/dashboard/finance/admin-data.ts";
 
 const stack = useLocalStack();
 const as = (role: "student" | "teacher" | "admin") => {
@@ -91,6 +92,11 @@ describe("waiving a late penalty", () => {
       .in("penalty_id", penalties).order("due_on");
     expect(listed?.find((l) => l.penalty_id === penalties[0])).toMatchObject({ penalty_waived_xaf: 3000, waivable_xaf: 0 });
     expect(listed?.find((l) => l.penalty_id === penalties[1])).toMatchObject({ waivable_xaf: 5000, student_name: "Awa Ngono" });
+    // The page's search, by a name with a space; the student sees only its own penalties.
+    expect((await fetchPenalties(admin, "Awa Ngono")).map((l) => l.penalty_id)).toEqual(expect.arrayContaining(penalties));
+    expect(await fetchPenalties(admin, "Personne Inconnue")).toEqual([]);
+    const { data: seen } = await teacher.from("fee_penalty_lines").select("penalty_id").in("penalty_id", penalties);
+    expect(seen).toEqual([]);
   });
 
   it("refuses to waive a paid penalty, or more than its unpaid part", async () => {

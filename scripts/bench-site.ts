@@ -190,7 +190,6 @@ degree: "${fr ? "Licence et master" : "Bachelor's and master's"}"
 levels: [l1, l2, l3, m1, m2]
 delivery: blended
 languages: [fr, en]
-annualFeeXaf: 400000
 careers: ["${fr ? "Analyste" : "Analyst"}", "${fr ? "Consultant" : "Consultant"}"]
 order: ${1000 + i}
 ---

@@ -82,7 +82,6 @@ const filieres = collection(
     levels: z.array(levelCode).min(1),
     delivery,
     languages: z.array(z.enum(["fr", "en"])).min(1),
-    annualFeeXaf: z.number().int().positive(),
     careers: z.array(z.string().min(1)).min(1),
   }),
 );
@@ -136,7 +135,6 @@ const formations = collection(
     internshipMonths: z.literal(3, { error: "the professional-school internship is 3 months (SPEC §9)" }),
     entryLevel: z.string().min(1),
     delivery,
-    feeXaf: z.number().int().positive(),
   }),
 );
 
@@ -150,7 +148,6 @@ const extensionProgrammes = collection(
       delivery,
       durationMonths: z.number().int().positive(),
       weeklyHours: z.number().int().positive(),
-      feeXaf: z.number().int().positive(),
       partner: ref("partners").optional(),
     })
     .refine((p) => p.kind !== "certificate" || p.delivery === "video", {

@@ -453,7 +453,7 @@ begin
   from generate_series(1, 12) as g (n);
 
   -- Money ---------------------------------------------------------------------------------
-  -- Tuition as the site publishes it (annualFeeXaf / feeXaf in src/content), per filière
+  -- Tuition as the site once wrote it (the programme pages now show these schedules), per filière
   -- and level, formation or extension programme; a registration fee on top (licence 50 000,
   -- master 75 000, professional 25 000, extension 50 000); three instalments (40 / 30 / 30 %).
   insert into public.fee_schedules (academic_year_id, programme_id, level_code, label_fr, label_en, registration_fee_xaf, tuition_xaf)

@@ -1,7 +1,8 @@
 // Fees published and managed by the bursar (issue 14 items 1–3): the bursar creates a fee
 // schedule with its instalments, the public programme page shows it at once and follows a
 // change; the bursar records cash at the desk and refunds it with a cancelling receipt
-// whose QR page says so. Axe A/AA on each page. The spec makes its own schedule, student
+// whose QR page says so; the bursar waives part of a late penalty with a reason and the
+// student's balance and page show it. Axe A/AA on each page. The spec makes its own schedule, student
 // and bill, and removes the schedule it published (the demo data stays as it was).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -147,4 +148,54 @@ test("the bursar records cash at the desk and refunds it with a cancelling recei
   expect(original!.payments).toMatchObject({ status: "refunded", note: "Erreur de saisie à la caisse" });
   await page.goto(`/receipts/verify/?c=${original!.verification_code}`);
   await expect(page.getByRole("status")).toHaveText(/Ce reçu a été annulé par le reçu REC-\d{4}-\d{6}\./);
+});
+
+test("the bursar waives part of a late penalty with a reason; the student's balance follows", async ({ page, browser }) => {
+  const service = serviceClient();
+  const created = await service.auth.admin.createUser({ email: "retard.e2e@example.cm", password: "Retard-E2e-2026", email_confirm: true, user_metadata: { full_name: "Pélagie Retard" } });
+  if (created.error) throw created.error;
+  const late = created.data.user.id;
+  expect((await service.from("user_roles").insert({ user_id: late, role: "student" })).error).toBeNull();
+  const { data: year } = await service.from("academic_years").select("id").eq("is_current", true).single();
+  const { data: schedule } = await service.from("fee_schedules").insert({
+    academic_year_id: year!.id, extension_programme_id: extension.id, published: false, late_penalty_xaf: 5000,
+    label_fr: "Barème retard e2e", label_en: "Late e2e schedule", registration_fee_xaf: 0, tuition_xaf: 100000,
+  }).select("id").single();
+  const { data: line } = await service.from("fee_instalments").insert({ fee_schedule_id: schedule!.id, position: 1, label_fr: "Tranche en retard", label_en: "Late instalment", amount_xaf: 100000, due_on: "2020-01-15" }).select("id").single();
+  const { data: bill } = await service.from("student_fees").insert({ student_id: late, fee_schedule_id: schedule!.id }).select("id").single();
+  expect((await service.from("fee_penalties").insert({ student_fee_id: bill!.id, instalment_id: line!.id, student_id: late, amount_xaf: 5000 })).error).toBeNull();
+
+  await page.goto("/login");
+  await page.getByLabel("Adresse e-mail").fill("retard.e2e@example.cm");
+  await page.getByLabel("Mot de passe").fill("Retard-E2e-2026");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/dashboard\//);
+  await page.goto("/dashboard/student/payments");
+  await expect(page.getByTestId("balance-due")).toHaveText(/105\s000\sFCFA/);
+
+  const bursar = await (await browser.newContext()).newPage();
+  await signInAsBursar(bursar);
+  await bursar.goto("/dashboard/admin/finance");
+  const penalties = bursar.getByTestId("penalties");
+  await penalties.getByLabel("Nom ou matricule").fill("Pélagie");
+  await penalties.getByRole("button", { name: "Rechercher" }).click();
+  await penalties.getByRole("button", { name: "Remettre la pénalité de Pélagie Retard (Tranche en retard)" }).click();
+  const dialog = bursar.getByRole("dialog", { name: "Remettre la pénalité de Pélagie Retard" });
+  await expect(dialog.getByLabel("Montant remis (XAF)")).toHaveValue("5000");
+  await dialog.getByLabel("Montant remis (XAF)").fill("6000");
+  await dialog.getByRole("button", { name: "Remettre" }).click();
+  await expect(dialog.getByText(/On ne peut remettre plus de 5\s000\sFCFA\./)).toBeVisible();
+  await expect(dialog.getByText("Indiquez le motif (au moins 3 caractères).")).toBeVisible();
+  await dialog.getByLabel("Montant remis (XAF)").fill("3000");
+  await dialog.getByLabel("Motif de la remise").fill("Hospitalisation attestée");
+  await expectNoAxeViolations(bursar);
+  await dialog.getByRole("button", { name: "Remettre" }).click();
+  await expect(penalties.getByRole("status")).toHaveText(/Pénalité remise : le solde de Pélagie Retard est diminué de 3\s000\sFCFA\./);
+  await expect(penalties.getByTestId("penalty-row").filter({ hasText: "Pélagie Retard" })).toContainText("Hospitalisation attestée");
+  await expectNoAxeViolations(bursar);
+
+  await page.reload();
+  await expect(page.getByTestId("balance-due")).toHaveText(/102\s000\sFCFA/);
+  await expect(page.getByTestId("penalty-waiver")).toHaveText(/Pénalité remise par la scolarité : 3\s000\sFCFA \(Hospitalisation attestée\)/);
+  await expectNoAxeViolations(page);
 });

@@ -19,6 +19,14 @@ beforeAll(async () => {
     MESSAGE_A, world!.conversationA, world!.ids.studentA,
   ]);
 });
+// A late penalty of studentA (on its first instalment) that the waiver rows below waive.
+let penaltyA = "";
+beforeAll(async () => {
+  penaltyA = (await stack().sql<{ id: string }>(
+    `insert into public.fee_penalties (student_fee_id, instalment_id, student_id, amount_xaf)
+     select sf.id, fi.id, sf.student_id, 5000 from public.student_fees sf join public.fee_instalments fi on fi.fee_schedule_id = sf.fee_schedule_id
+     where sf.id = $1 order by fi.position limit 1 returning id`, [world!.studentABill]))[0].id;
+});
 const runner = new MatrixRunner(stack, w);
 
 const uid = () => crypto.randomUUID();
@@ -699,6 +707,20 @@ const SPECS: TableSpec[] = [
         // Billed only by bill_late_penalties (the worker), never through the API.
         insert: NOBODY,
         update: { patch: () => ({ amount_xaf: 1 }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "fee_penalty_waivers",
+    scenarios: [
+      {
+        name: "a waiver of studentA's late penalty",
+        row: (w) => ({ id: uid(), penalty_id: penaltyA, student_id: w.ids.studentA, amount_xaf: 1000, reason: "Motif de la remise" }),
+        select: ["studentA", "admin"],
+        // Written only by waive_late_penalty (admins, audited), never through the API.
+        insert: NOBODY,
+        update: { patch: () => ({ amount_xaf: 500 }), allowed: NOBODY },
         delete: NOBODY,
       },
     ],

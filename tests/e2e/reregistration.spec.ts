@@ -1,6 +1,7 @@
 // Re-registration and the certificate of enrolment in the browser (issue 13 item 4): the
 // admin picks last year's L1 Génie logiciel cohort (supabase/seeds/20260703000000_reregistration.sql),
-// sees each student's result and proposal, and re-registers the one who repeats; the demo
+// sees each student's result and proposal, re-registers the one who repeats and issues her
+// certificate; the demo
 // student downloads its certificate of enrolment from Mes documents, and the URL its QR code
 // carries (read from the PDF) opens the public page that confirms it. Axe A/AA throughout.
 // Only the seed's own cohort changes (no other spec reads it).
@@ -68,8 +69,11 @@ test("the admin re-registers a continuing student from the cohort's results", as
   await page.getByRole("alertdialog").getByRole("button", { name: "Réinscrire" }).click();
   await expect(section.getByTestId("rereg-results")).toContainText("Carine Fotso : réinscrit en L1.");
   await expect(carine).toContainText("Inscrit en L1");
-  await expect(carine.getByRole("button", { name: /Attestation/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  // …and issues her certificate of enrolment for the new year.
+  const download = page.waitForEvent("download");
+  await carine.getByRole("button", { name: /Attestation/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^AI-\d{4}-\d{5}\.pdf$/);
 });
 
 test("the student downloads the certificate of enrolment and its QR code's page confirms it", async ({ page }) => {

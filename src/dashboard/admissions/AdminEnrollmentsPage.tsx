@@ -1,6 +1,7 @@
 // admin/student-enrollments: accepted applicants become students in one atomic step
 // (admit_application: student role, matricule, registration, current semester's courses);
-// below, continuing students re-registered for a new year (ReregistrationSection.tsx).
+// a registered one's certificate of enrolment; below, continuing students re-registered for a
+// new year (ReregistrationSection.tsx).
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -12,7 +13,8 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { FilterSelect } from "../people/NativeSelect.tsx";
-import { admit, fetchAccepted, fetchMatricules, targetName, type Application } from "./data.ts";
+import { CertificateButton } from "./CertificateButton.tsx";
+import { admit, fetchAccepted, fetchMatricules, fetchRegistrationIds, targetName, type Application } from "./data.ts";
 import { admissionsMessages } from "./messages.ts";
 import { ReregistrationSection } from "./ReregistrationSection.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -28,8 +30,9 @@ export default function AdminEnrollmentsPage(_: PageProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const page = useQuery(["accepted", query.page, query.pageSize, JSON.stringify(query.filters)], async () => {
     const result = await fetchAccepted(supabase, query);
-    const matricules = await fetchMatricules(supabase, result.rows.filter((r) => r.status === "enrolled").map((r) => r.id));
-    return { ...result, matricules };
+    const enrolled = result.rows.filter((r) => r.status === "enrolled").map((r) => r.id);
+    const [matricules, registrations] = await Promise.all([fetchMatricules(supabase, enrolled), fetchRegistrationIds(supabase, enrolled)]);
+    return { ...result, matricules, registrations };
   });
 
   const columns: DataColumn<Application>[] = [
@@ -47,6 +50,8 @@ export default function AdminEnrollmentsPage(_: PageProps) {
             {e.admit}
             <span className="sr-only"> {a.full_name}</span>
           </Button>
+        ) : page.data?.registrations[a.id] ? (
+          <CertificateButton registrationId={page.data.registrations[a.id]} name={a.full_name} />
         ) : null,
       csv: () => "",
     },

@@ -17,11 +17,10 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
-import { toastError } from "../ui/toast.ts";
 import { cx, inputBox, labelText } from "../ui/styles.ts";
 import { refusalOf } from "../../lib/admissions/reregistration.ts";
 import { FilterSelect } from "../people/NativeSelect.tsx";
-import { issueCertificate } from "../documents/data.ts";
+import { CertificateButton } from "./CertificateButton.tsx";
 import { fetchCandidates, fetchYearsAndProgrammes, reregisterCohort, reregisterSameLevel, type Candidate, type Cohort, type ReregistrationOutcome } from "./data.ts";
 import { reregistrationMessages } from "./reregistration-messages.ts";
 import { useQuery } from "./useQuery.ts";
@@ -71,7 +70,6 @@ export function ReregistrationSection() {
 
 function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: string }) {
   const m = useMessages(reregistrationMessages);
-  const locale = useLocale();
   const supabase = getSupabase();
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery({}));
   const [selected, setSelected] = useState<string[]>([]);
@@ -81,16 +79,6 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
   const page = useQuery(["rereg", JSON.stringify(cohort), query.page, query.pageSize], () => fetchCandidates(supabase, cohort, query));
   const names = Object.fromEntries((page.data?.rows ?? []).map((c) => [c.student_id, c.full_name]));
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
-
-  const certificate = async (c: Candidate) => {
-    try {
-      const doc = await issueCertificate(supabase, c.target_registration_id!);
-      const { downloadCertificate } = await import("../documents/certificate-pdf.ts");
-      await downloadCertificate(doc, locale);
-    } catch (failure) {
-      toastError(failure);
-    }
-  };
 
   const columns: DataColumn<Candidate>[] = [
     {
@@ -124,9 +112,7 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
       id: "action",
       header: m.columns.action,
       cell: (c) => c.target_registration_id ? (
-        <Button size="sm" variant="secondary" onPress={() => certificate(c)}>
-          {m.certificate}<span className="sr-only"> {c.full_name}</span>
-        </Button>
+        <CertificateButton registrationId={c.target_registration_id} name={c.full_name} />
       ) : (
         <Button size="sm" variant="ghost" onPress={() => setHolding(c)}>
           {m.sameLevel}<span className="sr-only"> {c.full_name}</span>

@@ -236,6 +236,14 @@ export async function fetchMatricules(supabase: SupabaseClient, applicationIds: 
   return Object.fromEntries(z.array(registrationRow).parse(data).map((r) => [r.application_id ?? "", r.student_number]));
 }
 
+/** The registration each enrolled application led to (its certificate of enrolment is issued from it). */
+export async function fetchRegistrationIds(supabase: SupabaseClient, applicationIds: string[]): Promise<Record<string, string>> {
+  if (!applicationIds.length) return {};
+  const { data, error } = await supabase.from("student_registrations").select("id, application_id").in("application_id", applicationIds);
+  fail(error);
+  return Object.fromEntries(z.array(z.object({ id: z.string(), application_id: z.nullable(z.string()) })).parse(data).map((r) => [r.application_id ?? "", r.id]));
+}
+
 const myCourseRow = z.object({ course: z.nullable(z.object({ code: z.string(), title: z.string() })) });
 
 /** The courses a newly registered student was enrolled in (shown on its tracking page). */

@@ -6,6 +6,7 @@ import { sign, verify } from "../../src/lib/finance/signature.ts";
 import { SIMULATOR_SIGNATURE_HEADER, SimulatorProvider, simulatedBehaviour } from "../../src/lib/finance/simulator.ts";
 import { MtnMomoProvider, mtnMomoConfigFromEnv } from "../../src/lib/finance/mtn-momo.ts";
 import { msisdn } from "../../src/lib/finance/provider.ts";
+import { providersFromEnv } from "../../src/lib/finance/payments.ts";
 
 describe("the simulator", () => {
   it("chooses the outcome by the phone number's last digit", () => {
@@ -89,5 +90,21 @@ describe("MTN MoMo configuration and answers", () => {
     expect(await mtn.status({ key: "c", phone: null })).toMatchObject({ outcome: "expired" });
     expect(await mtn.status({ key: "d", phone: null })).toMatchObject({ outcome: "pending" });
     expect(await mtn.status({ key: "e", phone: null })).toMatchObject({ outcome: "failed", reason: "provider_error" });
+  });
+});
+
+describe("which provider takes each channel", () => {
+  it("is the simulator for both operators by default; live sends each to its configured adapter, else refuses", () => {
+    const base = { SUPABASE_SECRET_KEY: "s" };
+    expect(providersFromEnv(base).forChannel("orange_money")?.name).toBe("simulator");
+    expect(providersFromEnv(base).forChannel("mtn_momo")?.name).toBe("simulator");
+    expect(providersFromEnv({ ...base, PAYMENTS_PROVIDER: "live" }).forChannel("orange_money")).toBeNull();
+    const orange = { ORANGE_MONEY_BASE_URL: "https://api-s1.orange.cm", ORANGE_MONEY_USERNAME: "u", ORANGE_MONEY_PASSWORD: "p",
+      ORANGE_MONEY_X_AUTH_TOKEN: "x", ORANGE_MONEY_CHANNEL_MSISDN: "691301143", ORANGE_MONEY_PIN: "2222" };
+    const live = providersFromEnv({ ...base, ...orange, PAYMENTS_PROVIDER: "live" });
+    expect(live.forChannel("orange_money")?.name).toBe("orange_money");
+    expect(live.forChannel("mtn_momo")).toBeNull();
+    // Known by name even without live, so payments it started are still reconciled.
+    expect(Object.keys(providersFromEnv({ ...base, ...orange }).byName).sort()).toEqual(["orange_money", "simulator"]);
   });
 });

@@ -1,6 +1,7 @@
 // /admin/zoom in the browser: the admin sets the default platform of new courses, creates
 // a course's meeting with the simulator (labelled as simulated), and saves Zoom credentials
-// whose secret is never shown back; axe A/AA in fr, and the page in English.
+// whose secret is never shown back; axe A/AA in fr, and the page in English. A teacher
+// creates their course's meeting from teacher/classes.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
@@ -9,6 +10,7 @@ import { serviceClient } from "./stack.ts";
 const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
 const CODE = "ZOOM-E2E-1";
 const SECRET = "e2eZoomClientSecretValue42";
+const TEACHER_CODE = "ZOOM-E2E-2";
 
 async function signIn(page: Page, prefix = "") {
   await page.goto(`${prefix}/login`);
@@ -92,7 +94,7 @@ test("the admin sets the default platform, creates a course's meeting with the s
   await db.from("courses").delete().eq("code", CODE);
 });
 
-test("the page in English", async ({ page }) => {
+test("the page in English, and a teacher creates a course's Zoom meeting from their classes", async ({ page, browser }) => {
   await signIn(page, "/en");
   await page.goto("/en/admin/zoom");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Video meetings (Zoom)");
@@ -100,4 +102,31 @@ test("the page in English", async ({ page }) => {
   await expect(page.getByTestId("default-platform").getByRole("radio", { name: "In person" })).toBeVisible();
   await expect(page.getByTestId("zoom-status")).toContainText("Not configured");
   await expectNoAxeViolations(page);
+
+  // The demo teacher's own course with an online session tomorrow and no meeting yet.
+  const db = serviceClient();
+  const teacher = DEMO_ACCOUNTS.find((a) => a.role === "teacher")!;
+  const { data: owner } = await db.from("courses").select("school_id, teacher_id").eq("code", "INF-L2-101").single();
+  await db.from("courses").delete().eq("code", TEACHER_CODE);
+  const { data: course } = await db.from("courses")
+    .insert({ code: TEACHER_CODE, title: "Atelier Zoom", school_id: owner!.school_id, teacher_id: owner!.teacher_id, meeting_platform: "zoom" }).select("id").single();
+  const start = new Date(Date.now() + 26 * 3_600_000);
+  await db.from("schedule_events").insert({ course_id: course!.id, title: "Atelier", start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString(), is_online: true });
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto("/login");
+  await other.getByLabel("Adresse e-mail").fill(teacher.email);
+  await other.getByLabel("Mot de passe").fill(teacher.password);
+  await other.getByRole("button", { name: "Se connecter" }).click();
+  await expect(other).toHaveURL(/\/dashboard\/teacher$/);
+  await other.goto("/dashboard/teacher/classes");
+  const line = other.getByTestId("teacher-classes").getByRole("listitem").filter({ hasText: TEACHER_CODE });
+  await line.getByRole("button", { name: `Créer la réunion Zoom : ${TEACHER_CODE}` }).click();
+  await expect(line.getByText(/Réunion \d{11} créée \(simulée/)).toBeVisible();
+  await expect(line).toContainText(/ID : \d{11}/);
+  await expect(line.getByRole("link", { name: /Démarrer|Start/ })).toHaveAttribute("href", /^https:\/\/zoom\.us\/s\/\d{11}/);
+  await expectNoAxeViolations(other);
+  await context.close();
+  await db.from("courses").delete().eq("code", TEACHER_CODE);
 });

@@ -15,6 +15,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
+import { TeacherZoomActions } from "../meetings/TeacherZoomActions.tsx";
 import { AttendanceDialog } from "./AttendanceDialog.tsx";
 import { hostLinkFor, hostLinks, type HostLink } from "./data.ts";
 import { classesMessages } from "./messages.ts";
@@ -82,6 +83,7 @@ function ClassLine({ session, now, links, onRegister }: { session: Session; now:
             {m.recording}
           </a>
         )}
+        <TeacherZoomActions session={{ ...session, ...meeting }} over={over} />
         <Button size="sm" variant="secondary" onPress={onRegister}>
           {m.attendance}
           <span className="sr-only"> : {session.title}</span>

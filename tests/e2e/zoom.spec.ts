@@ -39,6 +39,7 @@ test("the admin sets the default platform, creates a course's meeting with the s
   expect(error).toBeNull();
 
   await signIn(page);
+  await expect(page.getByTestId("admin-figures")).toContainText(/Séances en ligne sans réunion \(7 jours\)\s*\d+/);
   await page.getByRole("navigation", { name: "Navigation de votre espace" }).getByRole("link", { name: "Zoom et Teams" }).click();
   await expect(page).toHaveURL(/\/admin\/zoom$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Visioconférence (Zoom)");

@@ -10,6 +10,7 @@ import { IDS } from "../fixtures/rls-world.ts";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { startZoomContract, type ZoomContract } from "../fixtures/zoom-contract.ts";
 import { SIMULATED_GUEST } from "../../src/lib/zoom/simulator.ts";
+import { fetchAdminFigures } from "../../src/dashboard/home/data.ts";
 
 const stack = useLocalStack();
 const PASSWORD = "Zoom-Test-Password-42";
@@ -108,6 +109,22 @@ describe("zoom-meetings", () => {
     expect((await admin.from("institution_settings").update({ default_meeting_platform: "skype" }).eq("id", true)).error).not.toBeNull();
     expect((await teacherA.from("institution_settings").update({ default_meeting_platform: "zoom" }).eq("id", true).select()).data).toEqual([]);
     expect((await teacherA.from("institution_settings").select("default_meeting_platform").single()).data).toEqual({ default_meeting_platform: "teams" });
+
+    // the admin home counts the week's online sessions without a meeting; creating one takes its course's off
+    const [bare] = await sql<{ id: string }>(
+      `insert into public.courses (code, title, school_id) select 'ZM-BARE-1', 'Sans réunion', school_id from public.courses where id = $1 returning id`, [w.courseA]);
+    await sql(`insert into public.schedule_events (course_id, title, start_time, end_time, is_online)
+      values ($1, 'En ligne', now() + interval '1 day', now() + interval '1 day 1 hour', true),
+             ($1, 'En ligne 2', now() + interval '2 days', now() + interval '2 days 1 hour', true),
+             ($1, 'Trop tard', now() + interval '9 days', now() + interval '9 days 1 hour', true)`, [bare.id]);
+    const expected = async () => (await sql<{ n: number }>(
+      `select count(*)::int as n from public.schedule_events e join public.courses c on c.id = e.course_id
+       where e.is_online and e.zoom_meeting_id is null and e.teams_meeting_url is null and c.zoom_meeting_id is null
+         and c.teams_meeting_url is null and e.start_time >= now() and e.start_time < now() + interval '7 days'`))[0].n;
+    const before = (await fetchAdminFigures(admin)).sessionsWithoutMeeting;
+    expect(before).toBe(await expected());
+    expect(await call(admin, { action: "create-meeting", course_id: bare.id })).toMatchObject({ status: 200, body: { sessions: 3 } });
+    expect((await fetchAdminFigures(admin)).sessionsWithoutMeeting).toBe(before - 2);
   });
 
   it("imports a session's attendance from the simulated report: app joins present, the late joiner late, the others absent", async () => {

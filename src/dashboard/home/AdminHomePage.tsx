@@ -18,6 +18,7 @@ const FIGURES: { key: keyof AdminFigures; route: string }[] = [
   { key: "openApplications", route: "admin.student-applications" },
   { key: "pendingPayments", route: "admin.finance" },
   { key: "partnerRequests", route: "admin.harvard-online.requests" },
+  { key: "sessionsWithoutMeeting", route: "admin.zoom" },
 ];
 
 export default function AdminHomePage() {

@@ -3,15 +3,16 @@ import { expect, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import { Button } from "../../src/dashboard/ui/Button.tsx";
 import { ConfirmDialog } from "../../src/dashboard/ui/ConfirmDialog.tsx";
-import { Dialog, DialogActions, DialogTrigger } from "../../src/dashboard/ui/Dialog.tsx";
+import { Dialog, DialogActions } from "../../src/dashboard/ui/Dialog.tsx";
 import { TextField } from "../../src/dashboard/ui/TextField.tsx";
 import { expectNoAxeViolations, renderKit } from "./helpers.tsx";
 
-test("a dialog opens with Enter, keeps focus inside, closes with Escape and gives focus back", async () => {
-  const screen = await renderKit(
-    <DialogTrigger>
-      <Button>Nouveau cours</Button>
-      <Dialog title="Nouveau cours">
+function NewCourse() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onPress={() => setOpen(true)}>Nouveau cours</Button>
+      <Dialog title="Nouveau cours" isOpen={open} onOpenChange={setOpen}>
         {({ close }) => (
           <>
             <TextField label="Intitulé" />
@@ -23,8 +24,12 @@ test("a dialog opens with Enter, keeps focus inside, closes with Escape and give
           </>
         )}
       </Dialog>
-    </DialogTrigger>,
+    </>
   );
+}
+
+test("a dialog opens with Enter, keeps focus inside, closes with Escape and gives focus back", async () => {
+  const screen = await renderKit(<NewCourse />);
   const open = screen.getByRole("button", { name: "Nouveau cours" });
   await userEvent.tab();
   await userEvent.keyboard("{Enter}");
@@ -77,15 +82,20 @@ test("a confirm dialog runs the action, stays open with the SPEC §8 message whe
 
 test("Annuler closes the confirm dialog without running the action (English labels on English pages)", async () => {
   const onConfirm = vi.fn();
-  const screen = await renderKit(
-    <DialogTrigger>
-      <Button variant="danger">Delete the course</Button>
-      <ConfirmDialog title="Delete this course?" onConfirm={onConfirm}>
-        Marks already entered will be lost.
-      </ConfirmDialog>
-    </DialogTrigger>,
-    "en",
-  );
+  function Harness() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <Button variant="danger" onPress={() => setOpen(true)}>
+          Delete the course
+        </Button>
+        <ConfirmDialog title="Delete this course?" isOpen={open} onOpenChange={setOpen} onConfirm={onConfirm}>
+          Marks already entered will be lost.
+        </ConfirmDialog>
+      </>
+    );
+  }
+  const screen = await renderKit(<Harness />, "en");
   await userEvent.tab();
   await userEvent.keyboard("{Enter}");
   await expect.element(screen.getByRole("button", { name: "Delete", exact: true })).toBeInTheDocument();

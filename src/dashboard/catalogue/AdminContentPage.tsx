@@ -1,8 +1,8 @@
 // admin/content: the catalogue as data — each kind's entries (edit names, summaries and
 // order; add departments, programmes and specialties) — and where it differs from the
 // public site's markdown catalogue.
+import { useState } from "react";
 import { useStore } from "@nanostores/react";
-import { DialogTrigger } from "react-aria-components";
 import { CATALOGUE_KINDS, type CatalogueKind } from "../../lib/catalogue-diff.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
@@ -43,6 +43,7 @@ function KindSection({ kind }: { kind: CatalogueKind }) {
   const parentKind = PARENT_KIND[kind];
   const parents = useStore(catalogueRowsStore(parentKind ?? "schools"));
   const title = m.kinds[kind];
+  const [adding, setAdding] = useState(false);
   const canAdd = parentKind && parents.data && (kind === "departments" || kind === "programmes" || kind === "specialties");
   return (
     <Card
@@ -50,15 +51,15 @@ function KindSection({ kind }: { kind: CatalogueKind }) {
       testId={`catalogue-${kind}`}
       actions={
         canAdd ? (
-          <DialogTrigger>
-            <Button variant="secondary" size="sm">
+          <>
+            <Button variant="secondary" size="sm" onPress={() => setAdding(true)}>
               {m.add}
               <span className="sr-only"> : {title}</span>
             </Button>
-            <Dialog title={fill(m.addTitle, { kind: title })} size="lg">
+            <Dialog title={fill(m.addTitle, { kind: title })} size="lg" isOpen={adding} onOpenChange={setAdding}>
               {({ close }) => <NewEntryForm kind={kind} parents={parents.data!} close={close} />}
             </Dialog>
-          </DialogTrigger>
+          </>
         ) : undefined
       }
     >
@@ -99,6 +100,7 @@ function Row({ kind, row, showParent }: { kind: CatalogueKind; row: CatalogueRow
   const m = useMessages(catalogueMessages);
   const locale = useLocale();
   const name = locale === "fr" ? row.name_fr : row.name_en;
+  const [editing, setEditing] = useState(false);
   return (
     <tr className="border-b border-gray-100">
       <td className="py-2 pr-3"><code>{row.slug}</code></td>
@@ -106,15 +108,13 @@ function Row({ kind, row, showParent }: { kind: CatalogueKind; row: CatalogueRow
       {showParent && <td className="py-2 pr-3"><code>{row.parent?.slug ?? "—"}</code></td>}
       <td className="py-2 pr-3 text-end tabular-nums">{row.position}</td>
       <td className="py-2 text-end">
-        <DialogTrigger>
-          <Button variant="ghost" size="sm">
-            {m.edit}
-            <span className="sr-only"> : {name}</span>
-          </Button>
-          <Dialog title={fill(m.editTitle, { name })} size="lg">
-            {({ close }) => <EditEntryForm kind={kind} row={row} close={close} />}
-          </Dialog>
-        </DialogTrigger>
+        <Button variant="ghost" size="sm" onPress={() => setEditing(true)}>
+          {m.edit}
+          <span className="sr-only"> : {name}</span>
+        </Button>
+        <Dialog title={fill(m.editTitle, { name })} size="lg" isOpen={editing} onOpenChange={setEditing}>
+          {({ close }) => <EditEntryForm kind={kind} row={row} close={close} />}
+        </Dialog>
       </td>
     </tr>
   );

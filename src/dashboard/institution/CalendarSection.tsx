@@ -1,7 +1,6 @@
 // Academic years and their semesters: which one is current (switched atomically by the
 // database, after a confirmation), and a new year with its two semesters.
 import { useState } from "react";
-import { DialogTrigger } from "react-aria-components";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { academicYearSchema, nextDay, type AcademicYearForm } from "../../lib/forms/institution.ts";
 import { formatDate } from "../../lib/format.ts";
@@ -22,8 +21,24 @@ import { YEARS_KEY } from "./stores.ts";
 export default function CalendarSection({ years }: { years: AcademicYear[] }) {
   const m = useMessages(institutionMessages);
   const locale = useLocale();
+  // The semester whose "make current" is being confirmed.
+  const [confirming, setConfirming] = useState<{ id: string; label: string } | null>(null);
   return (
     <Card title={m.calendar} description={m.calendarIntro} testId="academic-calendar">
+      <ConfirmDialog
+        title={m.setCurrentTitle}
+        confirmLabel={m.confirm}
+        variant="primary"
+        isOpen={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        onConfirm={async () => {
+          await setCurrentSemester(getSupabase(), confirming!.id);
+          await revalidateKeys(YEARS_KEY);
+          toastSuccess("updated");
+        }}
+      >
+        {confirming && fill(m.setCurrentBody, { semester: confirming.label })}
+      </ConfirmDialog>
       {years.length === 0 && <p className="text-gray-700">{m.noYear}</p>}
       <ul className="flex flex-col gap-4">
         {years.map((year) => (
@@ -50,24 +65,10 @@ export default function CalendarSection({ years }: { years: AcademicYear[] }) {
                       {semester.is_current ? (
                         <StatusPill tone="success">{m.current}</StatusPill>
                       ) : (
-                        <DialogTrigger>
-                          <Button variant="secondary" size="sm">
-                            {m.setCurrent}
-                            <span className="sr-only"> : {`${name} ${year.label}`}</span>
-                          </Button>
-                          <ConfirmDialog
-                            title={m.setCurrentTitle}
-                            confirmLabel={m.confirm}
-                            variant="primary"
-                            onConfirm={async () => {
-                              await setCurrentSemester(getSupabase(), semester.id);
-                              await revalidateKeys(YEARS_KEY);
-                              toastSuccess("updated");
-                            }}
-                          >
-                            {fill(m.setCurrentBody, { semester: `${name} ${year.label}` })}
-                          </ConfirmDialog>
-                        </DialogTrigger>
+                        <Button variant="secondary" size="sm" onPress={() => setConfirming({ id: semester.id, label: `${name} ${year.label}` })}>
+                          {m.setCurrent}
+                          <span className="sr-only"> : {`${name} ${year.label}`}</span>
+                        </Button>
                       )}
                     </li>
                   );

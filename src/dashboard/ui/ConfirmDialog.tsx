@@ -16,8 +16,8 @@ export interface ConfirmDialogProps {
   /** The action; the dialog closes when it resolves. */
   onConfirm: () => unknown | Promise<unknown>;
   variant?: "danger" | "primary";
-  isOpen?: boolean;
-  onOpenChange?: (isOpen: boolean) => void;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
 }
 
 export function ConfirmDialog({ title, children, confirmLabel, onConfirm, variant = "danger", isOpen, onOpenChange }: ConfirmDialogProps) {
@@ -27,10 +27,10 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, varian
   const [error, setError] = useState<string | null>(null);
   const changeOpen = (open: boolean) => {
     if (!open) setError(null);
-    onOpenChange?.(open);
+    onOpenChange(open);
   };
   return (
-    <Dialog title={title} role="alertdialog" isOpen={isOpen} onOpenChange={onOpenChange && changeOpen}>
+    <Dialog title={title} role="alertdialog" isOpen={isOpen} onOpenChange={changeOpen}>
       {({ close }) => (
         <>
           <div>{children}</div>

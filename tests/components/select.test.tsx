@@ -23,25 +23,25 @@ function Harness() {
   );
 }
 
-test("Select opens with the keyboard, arrows move, Enter picks, Escape closes", async () => {
+test("Select is the browser's <select>: labelled, described, the placeholder until a choice, the choice reported", async () => {
   const screen = await renderKit(<Harness />);
-  const select = screen.getByRole("button", { name: /École/ }).first();
+  const select = screen.getByRole("combobox", { name: "École", exact: true });
+  await expect.element(select).toHaveAccessibleDescription("L'établissement du cours");
+  await expect.element(select).toHaveDisplayValue("Choisir…");
   await userEvent.tab();
   await expect.element(select).toHaveFocus();
-  await expect.element(select).toHaveTextContent("Choisir…");
-  await userEvent.keyboard("{ArrowDown}");
-  const listbox = screen.getByRole("listbox");
-  await expect.element(listbox).toBeInTheDocument();
+  await userEvent.selectOptions(select, "Faculté de médecine");
+  await expect.element(screen.getByTestId("picked")).toHaveTextContent("medecine / -");
+  // The placeholder is gone once something is chosen: a required choice cannot be undone.
+  expect(Array.from((select.element() as HTMLSelectElement).options).map((o) => o.value)).toEqual(["polytech", "medecine", "commerce"]);
   await expectNoAxeViolations();
-  await userEvent.keyboard("{ArrowDown}{Enter}");
-  await expect.element(listbox).not.toBeInTheDocument();
-  await expect.element(screen.getByTestId("picked")).toHaveTextContent("medecine / -");
-  await expect.element(select).toHaveFocus();
-  await userEvent.keyboard("{ArrowDown}");
-  await expect.element(screen.getByRole("listbox")).toBeInTheDocument();
-  await userEvent.keyboard("{Escape}");
-  await expect.element(screen.getByRole("listbox")).not.toBeInTheDocument();
-  await expect.element(screen.getByTestId("picked")).toHaveTextContent("medecine / -");
+});
+
+test("Select shows its error and marks itself invalid", async () => {
+  const screen = await renderKit(<Select label="Niveau" options={schools} value={null} errorMessage="Choisissez le niveau." isRequired />);
+  const select = screen.getByRole("combobox", { name: /Niveau/ });
+  await expect.element(select).toHaveAttribute("aria-invalid", "true");
+  await expect.element(select).toHaveAccessibleDescription("Choisissez le niveau.");
   await expectNoAxeViolations();
 });
 

@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
+import { chooseOption } from "./dashboard.ts";
 
 const CODE = `DRT-L1-${(Date.now() % 900) + 100}`;
 
@@ -26,8 +27,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 async function choose(page: Page, scope: ReturnType<Page["getByTestId"]>, label: RegExp, option: string | RegExp) {
-  await scope.getByRole("button", { name: label }).click();
-  await page.getByRole("option", { name: option }).first().click();
+  await chooseOption(scope.getByRole("combobox", { name: label }), option);
 }
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });

@@ -9,6 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
+import { chooseOption } from "./dashboard.ts";
 
 const LABEL = "Barème public e2e";
 const EMAIL = "caisse.e2e@example.cm";
@@ -67,9 +68,7 @@ test("the bursar creates a schedule; the public programme page shows it and foll
   await expect(form.getByText("Choisissez la filière, la formation ou le programme.")).toBeVisible();
   await expect(form.getByText("Choisissez l'échéance.")).toBeVisible();
 
-  await form.getByRole("button", { name: /Filière, formation ou programme/ }).click();
-  await page.getByRole("option", { name: `Extension : ${extension.name_fr}` }).click();
-  await expect(form.getByRole("button", { name: /Filière, formation ou programme/ })).toContainText(`Extension : ${extension.name_fr}`);
+  await chooseOption(form.getByRole("combobox", { name: /Filière, formation ou programme/ }), `Extension : ${extension.name_fr}`);
   await form.getByLabel("Libellé (français)").fill(LABEL);
   await form.getByLabel("Libellé (anglais)").fill("Public e2e schedule");
   await form.getByLabel("Frais d'inscription (XAF)").fill("15 000");
@@ -116,7 +115,7 @@ test("the bursar records cash at the desk and refunds it with a cancelling recei
   const cash = page.getByTestId("cash");
   await cash.getByRole("combobox", { name: "Étudiant (nom ou matricule)" }).fill("Bernard Caiss");
   await page.getByRole("option", { name: "Bernard Caissier" }).click();
-  await expect(cash.getByRole("button", { name: /Ligne à régler/ })).toContainText(/Tranche caisse — reste 100\s000\sFCFA/);
+  await expect(cash.getByRole("combobox", { name: /Ligne à régler/ }).locator("option:checked")).toHaveText(/Tranche caisse — reste 100\s000\sFCFA/);
   await cash.getByLabel("Montant (XAF)").fill("150000");
   await cash.getByRole("button", { name: "Enregistrer le paiement" }).click();
   await expect(cash.getByText(/Le montant dépasse ce qui reste à régler/)).toBeVisible();
@@ -125,7 +124,7 @@ test("the bursar records cash at the desk and refunds it with a cancelling recei
   await cash.getByLabel("N° du bordereau de caisse").fill("CAISSE-E2E-001");
   await cash.getByRole("button", { name: "Enregistrer le paiement" }).click();
   await expect(cash.getByRole("status").filter({ hasText: "Paiement enregistré" })).toContainText(/Paiement enregistré\. Reçu REC-\d{4}-\d{6}\./);
-  await expect(cash.getByRole("button", { name: /Ligne à régler/ })).toContainText(/reste 60\s000\sFCFA/);
+  await expect(cash.getByRole("combobox", { name: /Ligne à régler/ }).locator("option:checked")).toHaveText(/reste 60\s000\sFCFA/);
   const number = (await cash.getByRole("status").filter({ hasText: "Paiement enregistré" }).textContent())!.match(/REC-\d{4}-\d{6}/)![0];
   const downloadPromise = page.waitForEvent("download");
   await cash.getByRole("button", { name: `Télécharger le reçu ${number}` }).click();

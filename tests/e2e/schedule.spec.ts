@@ -7,6 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
+import { chooseOption } from "./dashboard.ts";
 
 const account = (role: "student" | "teacher" | "admin") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
 const SERIES = `Atelier du dimanche ${Date.now().toString(36)}`;
@@ -36,19 +37,17 @@ test("the teacher plans a weekly series and sees a double-booking refused", asyn
   await page.goto("/dashboard/teacher/classes/schedule");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Planifier des séances");
   const form = page.getByTestId("plan-form");
-  const courseSelect = form.getByRole("button", { name: /^[A-Z]{3}-/ });
+  const courseSelect = form.getByRole("combobox", { name: "Cours" });
   await expect(courseSelect).toBeVisible();
   await expectNoAxeViolations(page);
-  await courseSelect.click();
-  await page.getByRole("option", { name: /INF-L2-101/ }).click();
+  await chooseOption(courseSelect, /INF-L2-101/);
 
   // an empty title is refused on the client
   await form.getByRole("button", { name: "Enregistrer" }).click();
   await expect(form.getByText("Donnez un intitulé (200 caractères au plus).")).toBeVisible();
 
   await form.getByLabel("Intitulé de la séance").fill(SERIES);
-  await form.getByRole("button", { name: /Jour de la semaine/ }).click();
-  await page.getByRole("option", { name: "Dimanche" }).click();
+  await chooseOption(form.getByRole("combobox", { name: /Jour de la semaine/ }), "Dimanche");
   const start = form.getByRole("group", { name: "Heure de début (Douala)" });
   await start.getByRole("spinbutton").first().click();
   await page.keyboard.type("2000");
@@ -60,8 +59,7 @@ test("the teacher plans a weekly series and sees a double-booking refused", asyn
   await expect(page.getByTestId("plan-upcoming")).toContainText(SERIES);
 
   // the same slot in the teacher's other course: refused, nothing saved
-  await courseSelect.click();
-  await page.getByRole("option", { name: /INF-L2-102/ }).click();
+  await chooseOption(courseSelect, /INF-L2-102/);
   await form.getByRole("button", { name: "Enregistrer" }).click();
   const conflicts = page.getByTestId("conflicts");
   await expect(conflicts).toContainText("Conflits : rien n'a été enregistré");

@@ -8,6 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
+import { chooseOption } from "./dashboard.ts";
 
 const run = Date.now().toString(36);
 const DAY = 86_400_000;
@@ -125,8 +126,7 @@ test("the admin shifts a range of a course's sessions in advanced scheduling", a
   await page.goto("/dashboard/admin/advanced-programming");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Programmation avancée");
   const form = page.getByTestId("shift-form");
-  await form.getByRole("button", { name: /Cours/ }).click();
-  await page.getByRole("option", { name: /INF-M1-201/ }).click();
+  await chooseOption(form.getByRole("combobox", { name: /Cours/ }), /INF-M1-201/);
   // from 5 to 20 June: the second and third sessions
   await form.getByRole("group", { name: "Du" }).getByRole("spinbutton").first().click();
   await page.keyboard.type("05062031");

@@ -1,11 +1,12 @@
-// One choice from a list too long for radio buttons (a school, a semester). Opens with
-// Enter, Space or the arrows; typing a letter jumps to the matching option.
-import type { Key, ReactNode, Ref } from "react";
-import { Button, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue } from "react-aria-components";
+// One choice from a list too long for radio buttons (a school, a semester): the browser's own
+// <select>. It is accessible everywhere, opens the phone's native picker, types ahead, and
+// costs no JavaScript; react-aria's Select brought its popover, collection and menu modules
+// (about 30 KB gzip) into every page with a filter. Searching a long list is ComboBox's job.
+import { useId, type ReactNode, type Ref } from "react";
 import { useMessages } from "../i18n.ts";
-import { FieldHelp, FieldLabel, type FieldBaseProps } from "./FieldParts.tsx";
+import type { FieldBaseProps } from "./FieldParts.tsx";
 import { uiMessages } from "./messages.ts";
-import { cx, inputBox, listItem, popover, scrollingList } from "./styles.ts";
+import { cx, descriptionText, errorText, inputBox, labelText } from "./styles.ts";
 
 export interface Option {
   value: string;
@@ -21,39 +22,63 @@ export interface SelectProps extends FieldBaseProps {
   onChange?: (value: string | null) => void;
   onBlur?: () => void;
   placeholder?: string;
-  inputRef?: Ref<HTMLButtonElement>;
+  inputRef?: Ref<HTMLSelectElement>;
 }
 
-export function Select(allProps: SelectProps) {
-  const { label, description, errorMessage, options, className, inputRef, value, defaultValue, onChange, placeholder, ...props } = allProps;
+export function Select({ label, description, errorMessage, options, className, inputRef, value, defaultValue, onChange, onBlur, placeholder, name, isRequired, isDisabled }: SelectProps) {
   const m = useMessages(uiMessages);
+  const id = useId();
+  const controlled = value !== undefined;
+  const chosen = controlled ? (value ?? "") : undefined;
+  // The placeholder stays listed (disabled) until something is chosen, as react-aria's did.
+  const showPlaceholder = controlled ? !value : !defaultValue;
+  const describedBy = [errorMessage && `${id}-error`, description && `${id}-help`].filter(Boolean).join(" ") || undefined;
   return (
-    <AriaSelect
-      {...props}
-      value={"value" in allProps ? (value ?? null) : undefined}
-      defaultValue={defaultValue}
-      onChange={(key: Key | null) => onChange?.(key === null ? null : String(key))}
-      placeholder={placeholder ?? m.selectPlaceholder}
-      isInvalid={!!errorMessage}
-      validationBehavior="aria"
-      className={cx("flex flex-col gap-1", className)}
-    >
-      <FieldLabel isRequired={props.isRequired}>{label}</FieldLabel>
-      <Button ref={inputRef} className={cx(inputBox, "flex min-h-11 items-center justify-between gap-2 text-left")}>
-        <SelectValue className="truncate data-[placeholder]:text-gray-600" />
-        <Chevron />
-      </Button>
-      <FieldHelp description={description} errorMessage={errorMessage} />
-      <Popover className={popover}>
-        <ListBox items={options} className={scrollingList}>
-          {(option) => (
-            <ListBoxItem id={option.value} textValue={option.label} isDisabled={option.isDisabled} className={listItem}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </AriaSelect>
+    <div className={cx("flex flex-col gap-1", className)}>
+      <label htmlFor={id} className={labelText}>
+        {label}
+        {isRequired && (
+          <span className="ml-1 text-red-800" title={m.required}>
+            <span aria-hidden="true">*</span>
+          </span>
+        )}
+      </label>
+      <select
+        id={id}
+        ref={inputRef}
+        name={name}
+        value={chosen}
+        defaultValue={controlled ? undefined : (defaultValue ?? "")}
+        onChange={(event) => onChange?.(event.target.value === "" ? null : event.target.value)}
+        onBlur={onBlur}
+        required={isRequired}
+        disabled={isDisabled}
+        aria-invalid={errorMessage ? true : undefined}
+        aria-describedby={describedBy}
+        className={cx(inputBox, "min-h-11 aria-[invalid=true]:border-red-700 disabled:bg-gray-100 disabled:text-gray-600")}
+      >
+        {showPlaceholder && (
+          <option value="" disabled>
+            {placeholder ?? m.selectPlaceholder}
+          </option>
+        )}
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.isDisabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {description && (
+        <span id={`${id}-help`} className={descriptionText}>
+          {description}
+        </span>
+      )}
+      {errorMessage && (
+        <span id={`${id}-error`} className={errorText}>
+          {errorMessage}
+        </span>
+      )}
+    </div>
   );
 }
 

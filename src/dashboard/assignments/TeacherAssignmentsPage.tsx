@@ -2,7 +2,7 @@
 // and how many copies are handed in and marked; create and edit; open one to mark it.
 // ?new=1 opens the form; ?evaluation=<id> opens it for an evaluation of kind assignment
 // created on teacher/evaluations/new (its course, title and coefficient filled in).
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { formatDateTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -11,13 +11,16 @@ import { hrefOf } from "../router.ts";
 import type { PageProps } from "../routes.ts";
 import { useSignedIn } from "../session.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
+import { DialogLoading } from "../ui/DialogLoading.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { AssignmentFormDialog } from "./AssignmentFormDialog.tsx";
 import { fetchEvaluationWithoutAssignment, fetchTeacherAssignments, fetchTeacherCourses, type Assignment } from "./data.ts";
 import { assignmentMessages } from "./messages.ts";
+
+// The form (date pickers, uploads) loads on the click that opens it.
+const AssignmentFormDialog = lazy(() => import("./AssignmentFormDialog.tsx").then((module) => ({ default: module.AssignmentFormDialog })));
 
 const th = "px-3 py-2 text-start font-semibold text-gray-900";
 const td = "px-3 py-2 align-top text-gray-900";
@@ -97,18 +100,20 @@ export default function TeacherAssignmentsPage(_: PageProps) {
         </div>
       )}
       {editing !== undefined && courses.data && seed.data !== undefined && (
-        <AssignmentFormDialog
-          key={editing?.id ?? "new"}
-          courses={courses.data}
-          assignment={editing}
-          evaluation={editing ? null : seed.data}
-          isOpen
-          onOpenChange={(open) => !open && setEditing(undefined)}
-          onSaved={() => {
-            list.retry();
-            if (evaluationId) history.replaceState(history.state, "", location.pathname);
-          }}
-        />
+        <Suspense fallback={<DialogLoading />}>
+          <AssignmentFormDialog
+            key={editing?.id ?? "new"}
+            courses={courses.data}
+            assignment={editing}
+            evaluation={editing ? null : seed.data}
+            isOpen
+            onOpenChange={(open) => !open && setEditing(undefined)}
+            onSaved={() => {
+              list.retry();
+              if (evaluationId) history.replaceState(history.state, "", location.pathname);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

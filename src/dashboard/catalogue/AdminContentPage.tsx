@@ -1,7 +1,7 @@
 // admin/content: the catalogue as data — each kind's entries (edit names, summaries and
 // order; add departments, programmes and specialties) — and where it differs from the
 // public site's markdown catalogue.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useStore } from "@nanostores/react";
 import { CATALOGUE_KINDS, type CatalogueKind } from "../../lib/catalogue-diff.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -12,10 +12,13 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import CatalogueReport from "./CatalogueReport.tsx";
-import { EditEntryForm, NewEntryForm } from "./EntryDialog.tsx";
 import type { CatalogueRow } from "./data.ts";
 import { catalogueMessages } from "./messages.ts";
 import { catalogueRowsStore } from "./stores.ts";
+
+// The entry forms (react-hook-form, number fields) load when a dialog opens.
+const NewEntryForm = lazy(() => import("./EntryDialog.tsx").then((module) => ({ default: module.NewEntryForm })));
+const EditEntryForm = lazy(() => import("./EntryDialog.tsx").then((module) => ({ default: module.EditEntryForm })));
 
 /** Where a new entry of a kind attaches: departments to schools, and so on. */
 const PARENT_KIND: Partial<Record<CatalogueKind, CatalogueKind>> = { departments: "schools", programmes: "departments", specialties: "programmes" };
@@ -57,7 +60,11 @@ function KindSection({ kind }: { kind: CatalogueKind }) {
               <span className="sr-only"> : {title}</span>
             </Button>
             <Dialog title={fill(m.addTitle, { kind: title })} size="lg" isOpen={adding} onOpenChange={setAdding}>
-              {({ close }) => <NewEntryForm kind={kind} parents={parents.data!} close={close} />}
+              {({ close }) => (
+                <Suspense fallback={<Skeleton lines={4} />}>
+                  <NewEntryForm kind={kind} parents={parents.data!} close={close} />
+                </Suspense>
+              )}
             </Dialog>
           </>
         ) : undefined
@@ -113,7 +120,11 @@ function Row({ kind, row, showParent }: { kind: CatalogueKind; row: CatalogueRow
           <span className="sr-only"> : {name}</span>
         </Button>
         <Dialog title={fill(m.editTitle, { name })} size="lg" isOpen={editing} onOpenChange={setEditing}>
-          {({ close }) => <EditEntryForm kind={kind} row={row} close={close} />}
+          {({ close }) => (
+            <Suspense fallback={<Skeleton lines={4} />}>
+              <EditEntryForm kind={kind} row={row} close={close} />
+            </Suspense>
+          )}
         </Dialog>
       </td>
     </tr>

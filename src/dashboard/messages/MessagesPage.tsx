@@ -9,15 +9,20 @@ import { useMessages } from "../i18n.ts";
 import type { PageProps } from "../routes.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
+import { DialogLoading } from "../ui/DialogLoading.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { Tabs } from "../ui/Tabs.tsx";
 import { Conversations } from "./Conversations.tsx";
 import { messagesMessages } from "./messages.ts";
-import { AnnouncementDialog, CourseConversationDialog, NewMessageDialog } from "./StartDialogs.tsx";
 
 // The community feature's public moderation panel, loaded only when its tab opens.
 const ModerationPanel = lazy(() => import("../community/ModerationPanel.tsx"));
+// The dialogs that start a conversation (the recipient search, the course list) load on the
+// first click that opens one, then stay mounted so a closed draft is still there.
+const StartDialogs = lazy(() => import("./StartDialogs.tsx"));
+
+type StartDialog = "new" | "course" | "announcement";
 
 function readUrl(): { conversation: string | null; tab: string } {
   const search = new URLSearchParams(window.location.search);
@@ -38,7 +43,12 @@ export default function MessagesPage(_: PageProps) {
   const { role } = useSignedIn();
   const [selected, setSelected] = useState<string | null>(() => readUrl().conversation);
   const [tab, setTab] = useState<string>(() => readUrl().tab);
-  const [dialog, setDialog] = useState<"new" | "course" | "announcement" | null>(null);
+  const [dialog, setDialogState] = useState<StartDialog | null>(null);
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  const setDialog = (next: StartDialog | null) => {
+    if (next) setDialogsUsed(true);
+    setDialogState(next);
+  };
   const [summary, setSummary] = useState("");
   const moderates = role === "teacher" || role === "admin";
 
@@ -101,10 +111,16 @@ export default function MessagesPage(_: PageProps) {
         conversations
       )}
 
-      <NewMessageDialog isOpen={dialog === "new"} onClose={() => setDialog(null)} onOpened={opened} />
-      <CourseConversationDialog isOpen={dialog === "course"} onClose={() => setDialog(null)} onOpened={opened} />
-      {role === "admin" && (
-        <AnnouncementDialog isOpen={dialog === "announcement"} onClose={() => setDialog(null)} onSent={(text) => (setSummary(text), invalidateKeys((key) => key.startsWith("messages-")))} />
+      {dialogsUsed && (
+        <Suspense fallback={dialog && <DialogLoading />}>
+          <StartDialogs
+            open={dialog}
+            isAdmin={role === "admin"}
+            onClose={() => setDialog(null)}
+            onOpened={opened}
+            onSent={(text) => (setSummary(text), invalidateKeys((key) => key.startsWith("messages-")))}
+          />
+        </Suspense>
       )}
     </>
   );

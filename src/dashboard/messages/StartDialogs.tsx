@@ -54,7 +54,7 @@ function SelectField({
   );
 }
 
-export function NewMessageDialog({ isOpen, onClose, onOpened }: { isOpen: boolean; onClose: () => void; onOpened: (conversationId: string) => void }) {
+function NewMessageDialog({ isOpen, onClose, onOpened }: { isOpen: boolean; onClose: () => void; onOpened: (conversationId: string) => void }) {
   const m = useMessages(messagesMessages);
   const { userId } = useSignedIn();
   const [recipient, setRecipient] = useState<string | null>(null);
@@ -108,7 +108,7 @@ export function NewMessageDialog({ isOpen, onClose, onOpened }: { isOpen: boolea
   );
 }
 
-export function CourseConversationDialog({ isOpen, onClose, onOpened }: { isOpen: boolean; onClose: () => void; onOpened: (conversationId: string) => void }) {
+function CourseConversationDialog({ isOpen, onClose, onOpened }: { isOpen: boolean; onClose: () => void; onOpened: (conversationId: string) => void }) {
   const m = useMessages(messagesMessages);
   const [courses, setCourses] = useState<CourseChoice[] | null>(null);
   const [course, setCourse] = useState("");
@@ -164,7 +164,7 @@ export function CourseConversationDialog({ isOpen, onClose, onOpened }: { isOpen
 
 const LEVELS = ["L1", "L2", "L3", "M1", "M2"] as const;
 
-export function AnnouncementDialog({ isOpen, onClose, onSent }: { isOpen: boolean; onClose: () => void; onSent: (summary: string) => void }) {
+function AnnouncementDialog({ isOpen, onClose, onSent }: { isOpen: boolean; onClose: () => void; onSent: (summary: string) => void }) {
   const m = useMessages(messagesMessages);
   const locale = useLocale();
   const [audience, setAudience] = useState<AnnouncementAudience>("course");
@@ -295,5 +295,22 @@ export function AnnouncementDialog({ isOpen, onClose, onSent }: { isOpen: boolea
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+/** The three dialogs, at most one open; the messages page loads this module on first use. */
+export default function StartDialogs({ open, isAdmin, onClose, onOpened, onSent }: {
+  open: "new" | "course" | "announcement" | null;
+  isAdmin: boolean;
+  onClose: () => void;
+  onOpened: (conversationId: string) => void;
+  onSent: (summary: string) => void;
+}) {
+  return (
+    <>
+      <NewMessageDialog isOpen={open === "new"} onClose={onClose} onOpened={onOpened} />
+      <CourseConversationDialog isOpen={open === "course"} onClose={onClose} onOpened={onOpened} />
+      {isAdmin && <AnnouncementDialog isOpen={open === "announcement"} onClose={onClose} onSent={onSent} />}
+    </>
   );
 }

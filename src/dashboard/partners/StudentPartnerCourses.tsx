@@ -3,7 +3,6 @@
 // (and the reason of a rejection), asking for a seat with a short motivation, withdrawing.
 // Loaded lazily by the courses page.
 import { useState } from "react";
-import { DialogTrigger } from "react-aria-components";
 import { doualaDay, formatDate } from "../../lib/format.ts";
 import { MOTIVATION_MAX, motivationSchema, type MotivationForm } from "../../lib/forms/partner-courses.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -34,6 +33,8 @@ export default function StudentPartnerCourses() {
     return { courses, requests };
   });
   const [asking, setAsking] = useState<PartnerCourse | null>(null);
+  // The request whose withdrawal is being confirmed.
+  const [withdrawing, setWithdrawing] = useState<{ id: string; title: string } | null>(null);
   const [note, setNote] = useState("");
   const today = doualaDay(new Date());
   const day = (d: string) => formatDate(locale, `${d}T12:00:00Z`);
@@ -77,27 +78,10 @@ export default function StudentPartnerCourses() {
                       <Badge tone={TONES[mine.status]}>{fill(m.myStatus, { status: m.statuses[mine.status] })}</Badge>
                       {mine.rejection_reason && <span className="text-sm text-gray-800">{fill(m.reason, { reason: mine.rejection_reason })}</span>}
                       {(mine.status === "requested" || mine.status === "waitlisted" || mine.status === "approved") && (
-                        <DialogTrigger>
-                          <Button size="sm" variant="secondary">
-                            {m.withdraw}
-                            <span className="sr-only"> : {c.title}</span>
-                          </Button>
-                          <ConfirmDialog
-                            title={m.withdrawTitle}
-                            confirmLabel={m.withdraw}
-                            onConfirm={async () => {
-                              try {
-                                await withdrawRequest(getSupabase(), mine.id);
-                                setNote(m.withdrawn);
-                              } catch (error) {
-                                toastError(error);
-                              }
-                              data.retry();
-                            }}
-                          >
-                            {fill(m.withdrawBody, { title: c.title })}
-                          </ConfirmDialog>
-                        </DialogTrigger>
+                        <Button size="sm" variant="secondary" onPress={() => setWithdrawing({ id: mine.id, title: c.title })}>
+                          {m.withdraw}
+                          <span className="sr-only"> : {c.title}</span>
+                        </Button>
                       )}
                     </>
                   ) : (
@@ -112,6 +96,23 @@ export default function StudentPartnerCourses() {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        title={m.withdrawTitle}
+        confirmLabel={m.withdraw}
+        isOpen={withdrawing !== null}
+        onOpenChange={(open) => !open && setWithdrawing(null)}
+        onConfirm={async () => {
+          try {
+            await withdrawRequest(getSupabase(), withdrawing!.id);
+            setNote(m.withdrawn);
+          } catch (error) {
+            toastError(error);
+          }
+          data.retry();
+        }}
+      >
+        {withdrawing && fill(m.withdrawBody, { title: withdrawing.title })}
+      </ConfirmDialog>
       {asking && (
         <RequestDialog
           course={asking}

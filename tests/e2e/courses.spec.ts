@@ -133,13 +133,14 @@ test("the admin opens the course in depth: adds a material, drops a student (kep
   await expectNoAxeViolations(page);
 
   const materials = page.getByTestId("manage-materials");
+  await materials.getByRole("radio", { name: "Lien" }).check();
   await materials.getByLabel("Titre").fill("Plan du cours");
-  await materials.getByLabel("Lien (https://)").fill("pas une adresse");
-  await materials.getByRole("button", { name: "Ajouter le support" }).click();
-  await expect(materials).toContainText("Semaine de 1 à 30, un titre et une adresse https:// sont attendus.");
-  await materials.getByLabel("Lien (https://)").fill("https://example.org/plan.pdf");
-  await materials.getByRole("button", { name: "Ajouter le support" }).click();
-  await expect(materials).toContainText("Semaine 1 · Plan du cours");
+  await materials.getByLabel("Adresse (https://…)").fill("pas une adresse");
+  await materials.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await expect(materials).toContainText("Donnez une adresse qui commence par https://.");
+  await materials.getByLabel("Adresse (https://…)").fill("https://example.org/plan.pdf");
+  await materials.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await expect(materials.getByRole("region", { name: "Semaine 1" })).toContainText("Plan du cours");
 
   const students = page.getByTestId("manage-students");
   await expect(students).toContainText("3 actifs");

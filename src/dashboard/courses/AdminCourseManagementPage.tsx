@@ -16,18 +16,17 @@ import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
-import { NumberField } from "../ui/NumberField.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { toastError } from "../ui/toast.ts";
 import {
-  addLinkMaterial, courseHostLink, deleteMaterial, deleteReview, fetchAdminCourses, getCourseDetail, listEnrolments, listMaterials, listReviews, saveCourseHostLink, setEnrolmentStatus,
+  courseHostLink, deleteReview, fetchAdminCourses, getCourseDetail, listEnrolments, listReviews, saveCourseHostLink, setEnrolmentStatus,
 } from "./data.ts";
 import { manageMessages } from "./manage-messages.ts";
+import { MaterialsEditor } from "./MaterialsEditor.tsx";
 
 const httpsUrl = z.string().check(z.regex(/^https:\/\/\S+$/), z.maxLength(2000));
-const materialSchema = z.object({ week: z.number().check(z.int(), z.minimum(1), z.maximum(30)), title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), url: httpsUrl });
 
 export default function AdminCourseManagementPage({ params }: PageProps) {
   return params.courseId ? <CourseInDepth courseId={params.courseId} /> : <CoursePicker />;
@@ -115,7 +114,7 @@ function CourseInDepth({ courseId }: { courseId: string }) {
         </dl>
         <HostLink courseId={courseId} />
       </Card>
-      <Materials courseId={courseId} />
+      <MaterialsEditor courseId={courseId} testId="manage-materials" />
       <Students courseId={courseId} />
       <Reviews courseId={courseId} />
     </div>
@@ -156,77 +155,6 @@ function HostLink({ courseId }: { courseId: string }) {
         {note}
       </p>
     </form>
-  );
-}
-
-function Materials({ courseId }: { courseId: string }) {
-  const m = useMessages(manageMessages);
-  const materials = useQuery(["manage-materials", courseId], () => listMaterials(getSupabase(), courseId));
-  const [form, setForm] = useState({ week: 1, title: "", url: "" });
-  const [error, setError] = useState<string>();
-  const [note, setNote] = useState("");
-  return (
-    <Card title={m.materials} testId="manage-materials">
-      {materials.error ? (
-        <ErrorState error={materials.error} onRetry={materials.retry} />
-      ) : !materials.data ? (
-        <Skeleton lines={3} />
-      ) : materials.data.length === 0 ? (
-        <p className="text-gray-700">{m.noMaterials}</p>
-      ) : (
-        <ul className="divide-y divide-gray-100">
-          {materials.data.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                {fill(m.weekN, { n: item.week })} · {item.title}
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                onPress={async () => {
-                  try {
-                    await deleteMaterial(getSupabase(), item.id);
-                    materials.retry();
-                  } catch (failure) {
-                    toastError(failure);
-                  }
-                }}
-              >
-                {m.remove}
-                <span className="sr-only"> : {item.title}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form
-        noValidate
-        className="mt-4 grid gap-3 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const parsed = materialSchema.safeParse(form);
-          if (!parsed.success) return setError(m.badMaterial);
-          setError(undefined);
-          try {
-            await addLinkMaterial(getSupabase(), courseId, parsed.data.week, parsed.data.title, parsed.data.url);
-            setForm({ week: form.week, title: "", url: "" });
-            setNote(m.added);
-            materials.retry();
-          } catch (failure) {
-            toastError(failure);
-          }
-        }}
-      >
-        <NumberField label={m.week} value={form.week} onChange={(v) => setForm({ ...form, week: v ?? 1 })} minValue={1} maxValue={30} />
-        <TextField label={m.title} value={form.title} onChange={(v) => setForm({ ...form, title: v })} maxLength={200} />
-        <TextField label={m.url} value={form.url} onChange={(v) => setForm({ ...form, url: v })} type="url" maxLength={2000} />
-        <Button type="submit">{m.add}</Button>
-        {error && <p className="text-red-800 sm:col-span-4">{error}</p>}
-        <p role="status" className="text-sm text-green-800 sm:col-span-4">
-          {note}
-        </p>
-      </form>
-    </Card>
   );
 }
 

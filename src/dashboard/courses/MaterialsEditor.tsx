@@ -4,19 +4,17 @@
 import { useId, useState } from "react";
 import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useMessages } from "../i18n.ts";
+import { useMessages } from "../i18n.ts";
 import { useQuery } from "../schedule/useQuery.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
-import { ErrorState } from "../ui/ErrorState.tsx";
 import { NumberField } from "../ui/NumberField.tsx";
 import { RadioGroup } from "../ui/RadioGroup.tsx";
-import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { toastError } from "../ui/toast.ts";
 import { addLinkMaterial, deleteMaterialWithFile, listMaterials, MATERIAL_MAX_BYTES, uploadFileMaterial, type Material } from "./data.ts";
-import { saveMaterial } from "./save-material.ts";
+import { MaterialsByWeek } from "./MaterialsByWeek.tsx";
 import { teachingMessages } from "./teaching-messages.ts";
 
 const schema = z.object({
@@ -24,60 +22,23 @@ const schema = z.object({
   title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
 });
 
-export function MaterialsEditor({ courseId }: { courseId: string }) {
+export function MaterialsEditor({ courseId, testId = "teacher-materials" }: { courseId: string; testId?: string }) {
   const m = useMessages(teachingMessages);
   const materials = useQuery(["manage-materials", courseId], () => listMaterials(getSupabase(), courseId));
   const [removing, setRemoving] = useState<Material | null>(null);
   const [note, setNote] = useState("");
-  const weeks = new Map<number, Material[]>();
-  for (const item of materials.data ?? []) weeks.set(item.week, [...(weeks.get(item.week) ?? []), item]);
   return (
-    <Card title={m.materials} testId="teacher-materials">
-      {materials.error ? (
-        <ErrorState error={materials.error} onRetry={materials.retry} />
-      ) : !materials.data ? (
-        <Skeleton lines={3} />
-      ) : materials.data.length === 0 ? (
-        <p className="text-gray-700">{m.noMaterials}</p>
-      ) : (
-        <div className="space-y-3">
-          {[...weeks].map(([week, items]) => (
-            <section key={week} aria-label={fill(m.week, { n: week })}>
-              <h3 className="font-semibold text-gray-900">{fill(m.week, { n: week })}</h3>
-              <ul className="mt-1 divide-y divide-gray-100">
-                {items.map((item) => (
-                  <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-1">
-                    <span className="text-gray-800">
-                      {item.title} <span className="text-sm text-gray-700">({item.kind === "file" ? m.kindFile : m.kindLink})</span>
-                    </span>
-                    <span className="flex gap-1">
-                      {item.kind === "link" && item.url ? (
-                        <a href={item.url} target="_blank" rel="noopener noreferrer" className="px-2 text-sm font-medium text-brand-800 underline">
-                          {m.openLink}
-                          <span className="sr-only"> : {item.title}</span>
-                        </a>
-                      ) : item.storage_path ? (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onPress={() => saveMaterial(item.storage_path!).catch(toastError)}
-                        >
-                          {m.download}
-                          <span className="sr-only"> : {item.title}</span>
-                        </Button>
-                      ) : null}
-                      <Button size="sm" variant="ghost" onPress={() => setRemoving(item)}>
-                        {m.remove}
-                        <span className="sr-only"> : {item.title}</span>
-                      </Button>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      )}
+    <Card title={m.materials} testId={testId}>
+      <MaterialsByWeek
+        materials={materials}
+        empty={m.noMaterials}
+        action={(item) => (
+          <Button size="sm" variant="ghost" onPress={() => setRemoving(item)}>
+            {m.remove}
+            <span className="sr-only"> : {item.title}</span>
+          </Button>
+        )}
+      />
       <p role="status" className="mt-2 text-sm text-green-800">
         {note}
       </p>

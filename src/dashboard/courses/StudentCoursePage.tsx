@@ -24,8 +24,8 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError, toastSuccess } from "../ui/toast.ts";
 import { myCourseAttendance } from "../classes/data.ts";
-import { getCourse, listMaterials, listReviews, saveReview, type Material } from "./data.ts";
-import { saveMaterial } from "./save-material.ts";
+import { getCourse, listMaterials, listReviews, saveReview } from "./data.ts";
+import { MaterialsByWeek } from "./MaterialsByWeek.tsx";
 import { coursesMessages } from "./messages.ts";
 import { StudentLessons } from "./StudentLessons.tsx";
 
@@ -84,52 +84,10 @@ function AttendanceRate({ courseId }: { courseId: string }) {
 
 function Materials({ courseId }: { courseId: string }) {
   const m = useMessages(coursesMessages);
-  const locale = useLocale();
   const materials = useQuery(["materials", courseId], () => listMaterials(getSupabase(), courseId));
-  const weeks = new Map<number, Material[]>();
-  for (const item of materials.data ?? []) weeks.set(item.week, [...(weeks.get(item.week) ?? []), item]);
-  const download = async (path: string) => {
-    try {
-      await saveMaterial(path);
-    } catch (error) {
-      toastError(error);
-    }
-  };
   return (
     <Card title={m.materials} testId="materials">
-      {materials.error ? (
-        <ErrorState error={materials.error} onRetry={materials.retry} />
-      ) : !materials.data ? (
-        <Skeleton lines={3} />
-      ) : materials.data.length === 0 ? (
-        <p className="text-gray-700">{m.noMaterials}</p>
-      ) : (
-        <div className="space-y-4">
-          {[...weeks].map(([week, items]) => (
-            <section key={week} aria-label={fill(m.week, { n: week })}>
-              <h3 className="font-semibold text-gray-900">{fill(m.week, { n: week })}</h3>
-              <ul className="mt-1 space-y-1">
-                {items.map((item) => (
-                  <li key={item.id} className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="text-gray-800">{item.title}</span>
-                    {item.kind === "link" && item.url ? (
-                      <a href={item.url} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-brand-800 underline">
-                        {m.openLink}
-                        <span className="sr-only"> : {item.title}</span>
-                      </a>
-                    ) : item.storage_path ? (
-                      <Button size="sm" variant="secondary" onPress={() => download(item.storage_path!)}>
-                        {m.download}
-                        <span className="sr-only"> : {item.title}</span>
-                      </Button>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      )}
+      <MaterialsByWeek materials={materials} empty={m.noMaterials} />
     </Card>
   );
 }

@@ -133,7 +133,7 @@ test("the admin opens the course in depth: adds a material, drops a student (kep
   await expectNoAxeViolations(page);
 
   const materials = page.getByTestId("manage-materials");
-  await materials.getByRole("radio", { name: "Lien" }).check();
+  await materials.getByTestId("add-material").getByText("Lien", { exact: true }).click();
   await materials.getByLabel("Titre").fill("Plan du cours");
   await materials.getByLabel("Adresse (https://…)").fill("pas une adresse");
   await materials.getByRole("button", { name: "Ajouter", exact: true }).click();

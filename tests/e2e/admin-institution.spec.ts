@@ -1,10 +1,8 @@
 // admin/settings and admin/technical, as the demo administrator.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { expect, test } from "@playwright/test";
 import { serviceClient } from "./stack.ts";
+import { expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
-const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
 // Long forms, each checked by axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
@@ -33,21 +31,8 @@ test.afterAll(async () => {
   }
 });
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(admin.email);
-  await page.getByLabel("Mot de passe").fill(admin.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/admin$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
-
 test("the admin changes the institution and the grading options, adds a year and switches the current semester", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.getByRole("navigation", { name: "Navigation de votre espace" }).getByRole("link", { name: "Paramètres" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paramètres de l'établissement");
   const institution = page.getByTestId("institution-form");
@@ -89,7 +74,7 @@ test("the admin changes the institution and the grading options, adds a year and
 });
 
 test("the admin reads the platform's health and runs a worker tick now, in French and English", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/technical");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("État technique");
   const worker = page.getByTestId("worker-health");
@@ -107,7 +92,7 @@ test("the admin reads the platform's health and runs a worker tick now, in Frenc
 });
 
 test("the admin adds a department and sees where the data now differs from the public site", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/content");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Catalogue");
   await expect(page.getByTestId("catalogue-in-step")).toBeVisible();

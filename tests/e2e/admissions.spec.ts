@@ -4,10 +4,10 @@
 // documents and submits; the admin requests a missing document, the applicant uploads it,
 // the admin accepts and registers the applicant; the new student signs in and sees the
 // matricule and the courses. Axe A/AA on the form, the tracking page and the review pages.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { E2E_API_URL } from "./server-ports.ts";
+import { expectNoAxeViolations, signIn } from "./dashboard.ts";
 
 const PASSWORD = "Candidat-E2E-2026";
 const email = `e2e.candidat.${Date.now()}@example.cm`;
@@ -18,14 +18,6 @@ const png = (name: string) => ({
   buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
 });
 
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
-
 async function emailedCode(request: APIRequestContext, to: string): Promise<string> {
   let code: string | undefined;
   await expect.poll(async () => {
@@ -34,14 +26,6 @@ async function emailedCode(request: APIRequestContext, to: string): Promise<stri
     return code;
   }, { timeout: 20_000 }).toBeTruthy();
   return code!;
-}
-
-async function signIn(page: Page, who: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(who);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
 }
 
 const next = (page: Page) => page.getByRole("button", { name: "Enregistrer et continuer" }).click();
@@ -153,6 +137,7 @@ test("a visitor applies without an account, resumes after closing the tab, and s
   const admin = await reviewer.newPage();
   const demoAdmin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
   await signIn(admin, demoAdmin.email, demoAdmin.password);
+  await expect(admin).toHaveURL(/\/dashboard/);
   await admin.goto("/dashboard/admin/student-applications");
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Candidatures");
   await admin.getByLabel("Rechercher un nom").fill("Awa Candidate");
@@ -201,6 +186,7 @@ test("a visitor applies without an account, resumes after closing the tab, and s
   await applicant.clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard/);
   await page.goto("/dashboard/applications");
   await expect(page.getByTestId("my-matricule")).toContainText(matricule);
   await expect(page.getByTestId("my-courses")).toContainText("Gestion de projet : les fondamentaux");

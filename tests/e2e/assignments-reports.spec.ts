@@ -2,31 +2,10 @@
 // it with feedback, the student reads the mark; the teacher opens a course's report (chart
 // and table) and exports it; the admin opens the institution's report. Axe A/AA on each page. The assignment is the test's own,
 // removed afterwards, so the demo data other specs read stays as it was.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { expect, test } from "@playwright/test";
 import { serviceClient } from "./stack.ts";
+import { account, expectNoAxeViolations, signedIn } from "./dashboard.ts";
 
-const account = (role: "student" | "teacher" | "admin") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
-
-async function signedIn(browser: Browser, role: "student" | "teacher" | "admin"): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const { email, password } = account(role);
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/${role}$`));
-  return page;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

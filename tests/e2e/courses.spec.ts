@@ -1,30 +1,11 @@
 // Course administration in the browser: the admin creates a course with the IOU wizard
 // (four steps, validated) and enrols its cohort in one action; the extension variant offers
 // no virtual class for a pre-recorded certificate. Axe A/AA on each step.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
-import { chooseOption } from "./dashboard.ts";
+import { chooseOption, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
 const CODE = `DRT-L1-${(Date.now() % 900) + 100}`;
-
-async function signInAsAdmin(page: Page) {
-  const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(admin.email);
-  await page.getByLabel("Mot de passe").fill(admin.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/admin$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 async function choose(page: Page, scope: ReturnType<Page["getByTestId"]>, label: RegExp, option: string | RegExp) {
   await chooseOption(scope.getByRole("combobox", { name: label }), option);
@@ -33,7 +14,7 @@ async function choose(page: Page, scope: ReturnType<Page["getByTestId"]>, label:
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test("the admin creates a course with the IOU wizard and enrols its cohort", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/create-course/iou");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Créer un cours de l'Université ouverte");
   const wizard = page.getByTestId("wizard");
@@ -77,7 +58,7 @@ test("the admin creates a course with the IOU wizard and enrols its cohort", asy
 });
 
 test("the extension variant: a pre-recorded certificate has no virtual class", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.goto("/en/dashboard/admin/create-course/extension");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create an Extension School course");
   const wizard = page.getByTestId("wizard");
@@ -92,7 +73,7 @@ test("the extension variant: a pre-recorded certificate has no virtual class", a
 });
 
 test("unified course management: filters on the server, a bulk change to the filtered courses, CSV", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/unified-course-management");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestion unifiée des cours");
   const table = page.getByTestId("data-table");
@@ -123,7 +104,7 @@ test("unified course management: filters on the server, a bulk change to the fil
 });
 
 test("the admin opens the course in depth: adds a material, drops a student (kept as dropped); the global timetable filters by school", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/course-management");
   await page.getByLabel("Code ou intitulé").fill(CODE);
   await page.getByRole("button", { name: "Chercher" }).click();

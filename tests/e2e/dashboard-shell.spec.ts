@@ -1,25 +1,12 @@
 // The signed-in application's frame: role selector, sidebar, access denied, not found,
 // language, phone layout, help centre, the homes' blocks, and axe on each.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { AUTH_STORAGE_KEY } from "../../src/lib/auth-storage.ts";
-import { openAccountMenu } from "./dashboard.ts";
+import { expectNoAxeViolations, openAccountMenu, signIn } from "./dashboard.ts";
 import { serviceClient } from "./stack.ts";
 
 const account = (role: "student" | "teacher" | "admin") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
-
-async function signIn(page: Page, email: string, password: string, prefix = "") {
-  await page.goto(`${prefix}/login`);
-  await page.getByLabel(prefix ? "E-mail address" : "Adresse e-mail").fill(email);
-  await page.getByLabel(prefix ? "Password" : "Mot de passe").fill(password);
-  await page.getByRole("button", { name: prefix ? "Sign in" : "Se connecter" }).click();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test("a student lands in their area: sidebar with the current page, today's class with its live join button", async ({ page }) => {
   const student = account("student");

@@ -4,32 +4,13 @@
 // whose QR page says so; the bursar waives part of a late penalty with a reason and the
 // student's balance and page show it. Axe A/AA on each page. The spec makes its own schedule, student
 // and bill, and removes the schedule it published (the demo data stays as it was).
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
-import { chooseOption } from "./dashboard.ts";
+import { chooseOption, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
 const LABEL = "Barème public e2e";
 const EMAIL = "caisse.e2e@example.cm";
-
-async function signInAsBursar(page: Page) {
-  const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(admin.email);
-  await page.getByLabel("Mot de passe").fill(admin.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/dashboard\//);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -60,7 +41,7 @@ test.afterAll(async () => {
 });
 
 test("the bursar creates a schedule; the public programme page shows it and follows a change", async ({ page }) => {
-  await signInAsBursar(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/financial-management");
   await page.getByRole("button", { name: "Nouveau barème" }).click();
   const form = page.getByRole("form", { name: "Nouveau barème" });
@@ -110,7 +91,7 @@ test("the bursar creates a schedule; the public programme page shows it and foll
 });
 
 test("the bursar records cash at the desk and refunds it with a cancelling receipt", async ({ page }) => {
-  await signInAsBursar(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/finance");
   const cash = page.getByTestId("cash");
   await cash.getByRole("combobox", { name: "Étudiant (nom ou matricule)" }).fill("Bernard Caiss");
@@ -173,7 +154,7 @@ test("the bursar waives part of a late penalty with a reason; the student's bala
   await expect(page.getByTestId("balance-due")).toHaveText(/105\s000\sFCFA/);
 
   const bursar = await (await browser.newContext()).newPage();
-  await signInAsBursar(bursar);
+  await signInAs(bursar, "admin");
   await bursar.goto("/dashboard/admin/finance");
   const penalties = bursar.getByTestId("penalties");
   await penalties.getByLabel("Nom ou matricule").fill("Pélagie");

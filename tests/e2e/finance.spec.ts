@@ -3,30 +3,14 @@
 // live, downloads the receipt and its QR page confirms it; a bank slip goes to the bursar,
 // who approves it, and the balance changes. Axe A/AA on each page. The spec makes its own
 // student and bill (the demo student's money is left alone for the other specs).
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
+import { expectNoAxeViolations, signIn } from "./dashboard.ts";
 
 const EMAIL = "payeur.e2e@example.cm";
 const PASSWORD = "Payeur-E2e-2026";
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/dashboard\//);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -57,6 +41,7 @@ test.beforeAll(async () => {
 
 test("the student pays with the simulator (success, then a decline), sees the balance live and verifies the receipt", async ({ page }) => {
   await signIn(page, EMAIL, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\//);
   await page.goto("/dashboard/student/payments");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mes paiements");
   await expect(page.getByTestId("balance-due")).toHaveText(/300\s000\sFCFA/);
@@ -110,6 +95,7 @@ test("the student pays with the simulator (success, then a decline), sees the ba
 
 test("a bank slip goes to the bursar, who approves it; the student's balance changes", async ({ page, browser }) => {
   await signIn(page, EMAIL, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\//);
   await page.goto("/dashboard/student/payments");
   await expect(page.getByTestId("balance-due")).toHaveText(/200\s000\sFCFA/);
   await page.getByRole("button", { name: "Déposer un bordereau pour « Tranche e2e 2 »" }).click();
@@ -127,6 +113,7 @@ test("a bank slip goes to the bursar, who approves it; the student's balance cha
   const bursar = await bursarContext.newPage();
   const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
   await signIn(bursar, admin.email, admin.password);
+  await expect(bursar).toHaveURL(/\/dashboard\//);
   await bursar.goto("/dashboard/admin/finance");
   await expect(bursar.getByRole("heading", { level: 1 })).toHaveText("Finances");
   const row = bursar.getByTestId("slip-row").filter({ hasText: "Paul Payeur" });
@@ -144,6 +131,7 @@ test("a bank slip goes to the bursar, who approves it; the student's balance cha
 test("the bursar configures a schedule: late penalty, and a discount that needs its reason", async ({ page }) => {
   const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
   await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/dashboard\//);
   await page.goto("/dashboard/admin/financial-management");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestion financière");
   await page.getByLabel("Rechercher un barème").fill("Barème e2e");

@@ -1,34 +1,11 @@
 // Messages and community in a real browser against the seeded stack: a message arriving
 // live in a second signed-in browser, attachments, search, an admin's announcement, a
 // course board's post, comment, reaction and report, and the teacher hiding the post.
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { account, expectNoAxeViolations, signInAs, signedIn } from "./dashboard.ts";
 
 type Role = "student" | "teacher" | "admin";
-const account = (role: Role) => DEMO_ACCOUNTS.find((a) => a.role === role)!;
-
-async function signIn(page: Page, role: Role) {
-  const { email, password } = account(role);
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByTestId("dashboard-greeting")).toBeVisible();
-}
-
-async function signedIn(browser: Browser, role: Role): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, role);
-  return page;
-}
-
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const conversation = (page: Page, title: string) => page.getByTestId("conversation-item").filter({ hasText: title });
 
@@ -178,19 +155,19 @@ test("the messages and community pages pass axe A/AA in French and English", asy
         if (path.includes("community")) {
           // the first board (a course without posts) shows its empty state; check it once, then a busy board
           await expect(page.getByTestId("empty-state")).toBeVisible();
-          if (!prefix) await expectAccessible(page);
+          if (!prefix) await expectNoAxeViolations(page, { settled: true });
           await page.getByTestId("board-select").selectOption({ label: "INF-L2-101 — Algorithmique et structures de données" });
           await expect(page.getByTestId("post").first()).toBeVisible();
         }
         if (path.includes("moderation")) await expect(page.getByTestId("report").first()).toBeVisible();
-        await expectAccessible(page);
+        await expectNoAxeViolations(page, { settled: true });
       }
     }
     if (role === "student") {
       await page.goto("/dashboard/student/messages");
       await conversation(page, "Projet tutoré").click();
       await expect(page.getByTestId("message").first()).toBeVisible();
-      await expectAccessible(page);
+      await expectNoAxeViolations(page, { settled: true });
     }
     await page.context().close();
   }
@@ -214,7 +191,7 @@ test("a new message goes to a person picked in the searchable list", async ({ br
 test("on a phone, the list comes first, then the thread with a way back", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
-  await signIn(page, "student");
+  await signInAs(page, "student");
   await page.goto("/dashboard/student/messages");
   await conversation(page, "Projet tutoré").click();
   await expect(page.getByTestId("conversation-list")).toBeHidden();

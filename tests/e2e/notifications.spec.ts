@@ -1,18 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { execFile } from "node:child_process";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { countUnread } from "../../src/dashboard/notifications/data.ts";
 import { e2eStack, serviceClient } from "./stack.ts";
+import { signInAs } from "./dashboard.ts";
 
 const student = DEMO_ACCOUNTS.find((account) => account.role === "student")!;
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(student.email);
-  await page.getByLabel("Mot de passe").fill(student.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByTestId("dashboard-greeting")).toBeVisible();
-}
 
 /** The real worker process, one tick against the e2e stack. */
 function workerTick(): Promise<string> {
@@ -27,7 +20,7 @@ function workerTick(): Promise<string> {
 test("the worker's notice reaches the signed-in student live, opens the class and can be dismissed", async ({ page }) => {
   const admin = serviceClient();
   const { data: profile } = await admin.from("profiles").select("id").eq("full_name", student.fullName).single();
-  await signIn(page);
+  await signInAs(page, "student");
   const bell = page.getByTestId("notification-bell");
   await expect(bell).toBeVisible();
 

@@ -3,30 +3,12 @@
 // and sees the course full; approving a request of the seeded full course shows the "course
 // full" message and changes nothing. Axe A/AA on each page, fr then en. The course is this
 // run's own (unique code); the seeded rows are only read (the refused approval changes none).
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
 const run = Date.now().toString(36).toUpperCase();
 const DAY = 86_400_000;
 const isoDay = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-
-async function signIn(page: Page, role: "student" | "admin") {
-  const { email, password } = DEMO_ACCOUNTS.find((a) => a.role === role)!;
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/${role}$`));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -35,7 +17,7 @@ test("a student asks for a seat in a new partner course, the admin approves it; 
   const title = `Negotiation Mastery ${run}`;
 
   // the admin adds a one-seat course
-  await signIn(page, "admin");
+  await signInAs(page, "admin");
   await expect(page.getByTestId("admin-figures")).toContainText(/Demandes Harvard Online à traiter\s*\d+/);
   await page.goto("/dashboard/admin/harvard-online");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cours Harvard Online");
@@ -61,7 +43,7 @@ test("a student asks for a seat in a new partner course, the admin approves it; 
   // the student asks for a seat
   const context = await browser.newContext();
   const student = await context.newPage();
-  await signIn(student, "student");
+  await signInAs(student, "student");
   await student.goto("/dashboard/student/courses");
   const section = student.getByTestId("student-partner-courses");
   await expect(section.getByRole("heading", { name: "Cours partenaires (Harvard Online)" })).toBeVisible();

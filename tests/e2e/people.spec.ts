@@ -2,41 +2,16 @@
 // role (who then signs in to the teacher area), disables an account (which can no longer
 // sign in), imports students from CSV after a dry run, filters and exports the students,
 // reads the audit log; a teacher sees their students. Axe A/AA on each page in fr and en.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
+import { account, expectNoAxeViolations, signIn, signInAs } from "./dashboard.ts";
 
-const account = (role: "student" | "teacher" | "admin") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
-
-async function signIn(page: Page, email: string, password: string, prefix = "") {
-  await page.goto(`${prefix}/login`);
-  await page.getByLabel(prefix ? "E-mail address" : "Adresse e-mail").fill(email);
-  await page.getByLabel(prefix ? "Password" : "Mot de passe").fill(password);
-  await page.getByRole("button", { name: prefix ? "Sign in" : "Se connecter" }).click();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  // React Aria's live announcer keeps, for a few seconds, copies of what it announced from a
-  // dialog that has since closed (role="img" pointing at the gone title): not page content.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
-
-async function signInAsAdmin(page: Page, prefix = "") {
-  const admin = account("admin");
-  await signIn(page, admin.email, admin.password, prefix);
-  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/admin$`));
-}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test("the admin creates a teacher, who signs in to the teacher area; the change is in the audit log", async ({ page, browser }) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/users");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestion des utilisateurs");
   await expect(page.getByTestId("data-table").locator("tbody tr")).toHaveCount(20);
@@ -91,7 +66,7 @@ test("the admin creates a teacher, who signs in to the teacher area; the change 
 });
 
 test("the admin disables an account, which can no longer sign in", async ({ page, browser }) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/users");
   await page.getByLabel("Rechercher par nom ou e-mail").fill("brigitte");
   await page.getByRole("button", { name: "Rechercher", exact: true }).click();
@@ -113,7 +88,7 @@ test("the admin disables an account, which can no longer sign in", async ({ page
 });
 
 test("the CSV import's dry run lists a bad row's error, then imports the good rows", async ({ page }, testInfo) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/users");
   await page.getByRole("button", { name: "Importer des étudiants (CSV)" }).click();
   const dialog = page.getByRole("dialog", { name: "Importer des étudiants" });
@@ -143,7 +118,7 @@ test("the CSV import's dry run lists a bad row's error, then imports the good ro
 });
 
 test("the students page filters by programme on the server and exports CSV", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/students");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Étudiants");
   const table = page.getByTestId("data-table");
@@ -178,7 +153,7 @@ test("the students page filters by programme on the server and exports CSV", asy
 });
 
 test("the people pages in English pass axe", async ({ page }) => {
-  await signInAsAdmin(page, "/en");
+  await signInAs(page, "admin", "/en");
   for (const [path, title] of [
     ["/en/dashboard/admin/users", "User management"],
     ["/en/dashboard/admin/students", "Students"],

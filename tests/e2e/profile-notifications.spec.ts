@@ -1,11 +1,10 @@
 // Profile, notifications and teacher settings in a real browser against the seeded stack.
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
+import { account, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
-const account = (role: "student" | "teacher" | "admin") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
 const STUDENT_ID = "00000000-0000-4000-a000-000000000001";
 
 // Other spec files share this stack and greet the demo student by the seeded name.
@@ -15,28 +14,13 @@ test.afterAll(async () => {
 });
 const TEACHER_ID = "00000000-0000-4000-a000-000000000002";
 
-async function signIn(page: Page, role: "student" | "teacher" | "admin") {
-  const { email, password } = account(role);
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByTestId("dashboard-greeting")).toBeVisible();
-}
-
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 // A 1×1 PNG (valid image data, so the browser can draw and re-encode it).
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 test.describe.configure({ mode: "serial" });
 
 test("the student changes name and language, uploads a photo and downloads their data", async ({ page }) => {
-  await signIn(page, "student");
+  await signInAs(page, "student");
   await page.goto("/dashboard/student/profile");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mon profil");
 
@@ -108,7 +92,7 @@ test("the student changes name and language, uploads a photo and downloads their
 });
 
 test("the student's notification preference persists and the list filters unread", async ({ page }) => {
-  await signIn(page, "student");
+  await signInAs(page, "student");
   // The bell leads to the full page.
   await page.getByTestId("notification-bell").click();
   await page.getByRole("link", { name: "Voir toutes les notifications" }).click();
@@ -145,7 +129,7 @@ test("the student's notification preference persists and the list filters unread
 });
 
 test("the teacher saves meeting settings", async ({ page }) => {
-  await signIn(page, "teacher");
+  await signInAs(page, "teacher");
   await page.goto("/dashboard/teacher/settings");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paramètres");
   await page.getByText("Microsoft Teams", { exact: true }).click();
@@ -164,7 +148,7 @@ test("the teacher saves meeting settings", async ({ page }) => {
 });
 
 test("the admin's notifications page shows the outbox, recipients masked", async ({ page }) => {
-  await signIn(page, "admin");
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/notifications");
   const outbox = page.getByTestId("outbox");
   // The header and the 4 seeded messages, and any copies a worker run queued since.
@@ -185,12 +169,12 @@ for (const locale of ["fr", "en"] as const) {
   for (const role of ["student", "teacher", "admin"] as const) {
     test(`the ${role}'s profile, notifications and settings pages pass axe A/AA in ${locale}`, async ({ page }) => {
       test.setTimeout(90_000);
-      await signIn(page, role);
+      await signInAs(page, role);
       for (const { path, ready } of PAGES.filter((p) => p.role === role)) {
         await page.goto(locale === "en" ? `/en${path}` : path);
         await expect(page.getByTestId(ready)).toBeVisible();
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-        await expectAccessible(page);
+        await expectNoAxeViolations(page, { settled: true });
       }
     });
   }
@@ -201,8 +185,8 @@ test("the privacy notice is public in both languages and linked from the footer"
   await page.getByRole("contentinfo").getByRole("link", { name: "Confidentialité" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confidentialité et données personnelles");
-  await expectAccessible(page);
+  await expectNoAxeViolations(page, { settled: true });
   await page.goto("/en/privacy");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy and personal data");
-  await expectAccessible(page);
+  await expectNoAxeViolations(page, { settled: true });
 });

@@ -3,8 +3,8 @@
 // international department's old address redirects; unknown paths get the designed 404;
 // the language switch, search, programme chooser and account area work in the browser.
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { AUTH_STORAGE_KEY } from "../../src/lib/auth-storage.ts";
+import { expectNoAxeViolations } from "./dashboard.ts";
 
 /** One example of every public route; ids are catalogue slugs from src/content/<collection>/fr/. */
 const ROUTES = [
@@ -44,11 +44,6 @@ function collectConsoleErrors(page: Page): string[] {
   page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 for (const locale of ["fr", "en"] as const) {

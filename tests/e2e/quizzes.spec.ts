@@ -1,29 +1,9 @@
 // Quizzes in the browser (issue 12 "Playwright"): the teacher creates a quiz evaluation and
 // builds the quiz, the student takes it, reloads in the middle and loses nothing, submits;
 // the teacher releases the results and the student sees the mark. Axe A/AA on each page.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, signedIn } from "./dashboard.ts";
 
-const account = (role: "student" | "teacher") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
-
-async function signedIn(browser: Browser, role: "student" | "teacher"): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(account(role).email);
-  await page.getByLabel("Mot de passe").fill(account(role).password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/${role}$`));
-  return page;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -5,30 +5,11 @@
 // student downloads its certificate of enrolment from Mes documents, and the URL its QR code
 // carries (read from the PDF) opens the public page that confirms it. Axe A/AA throughout.
 // Only the seed's own cohort changes (no other spec reads it).
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { inflateSync } from "node:zlib";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { account, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
-const account = (role: "student" | "admin") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
-
-async function signIn(page: Page, role: "student" | "admin") {
-  const { email, password } = account(role);
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 /** The text a pdf-lib PDF draws: its content streams inflated, the hex strings decoded. */
 function pdfText(bytes: Buffer): string {
@@ -50,7 +31,7 @@ function pdfText(bytes: Buffer): string {
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test("the admin re-registers a continuing student from the cohort's results", async ({ page }) => {
-  await signIn(page, "admin");
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/student-enrollments");
   const section = page.getByTestId("reregistration");
   await section.getByLabel("Filière").selectOption({ label: "Génie logiciel" });
@@ -77,7 +58,7 @@ test("the admin re-registers a continuing student from the cohort's results", as
 });
 
 test("the student downloads the certificate of enrolment and its QR code's page confirms it", async ({ page }) => {
-  await signIn(page, "student");
+  await signInAs(page, "student");
   await page.goto("/dashboard/student/documents");
   const certificates = page.getByTestId("enrolment-certificates");
   const download = page.waitForEvent("download");

@@ -3,30 +3,12 @@
 // deliberated demo semester (compensation, mention, decision). Axe A/AA in fr and en.
 // The gradebook test works on an evaluation of its own, removed afterwards with the
 // notices its publication sent, so the demo data other specs read stays as it was.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
+import { account, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
-const account = (role: "student" | "teacher") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
-
-async function signIn(page: Page, role: "student" | "teacher", prefix = "") {
-  const { email, password } = account(role);
-  await page.goto(`${prefix}/login`);
-  await page.getByLabel(prefix ? "E-mail address" : "Adresse e-mail").fill(email);
-  await page.getByLabel(prefix ? "Password" : "Mot de passe").fill(password);
-  await page.getByRole("button", { name: prefix ? "Sign in" : "Se connecter" }).click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/${role}$`));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -37,7 +19,7 @@ test("the teacher enters marks with the keyboard and publishes them", async ({ p
   const { data: evaluation, error } = await db.from("evaluations").insert({ course_id: course!.id, title, kind: "continuous" }).select("id").single();
   expect(error).toBeNull();
   try {
-    await signIn(page, "teacher");
+    await signInAs(page, "teacher");
     await page.goto("/dashboard/teacher/grades");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carnet de notes");
     await page.getByLabel("Cours", { exact: true }).selectOption(course!.id);
@@ -109,7 +91,7 @@ test("the teacher enters marks with the keyboard and publishes them", async ({ p
 });
 
 test("the student reads the deliberated semester, in French and English", async ({ page }) => {
-  await signIn(page, "student");
+  await signInAs(page, "student");
   await page.goto("/dashboard/student/grades");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mes notes et résultats");
   const semester = page.getByTestId("results-semester");

@@ -2,38 +2,18 @@
 // double-booking refused; the student sees the series in the timetable, subscribes to the
 // private iCal URL (the feed parses and lists the sessions), joins a session 10 minutes
 // before it starts, and the teacher's register shows the join. Axe A/AA on each page.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
-import { chooseOption } from "./dashboard.ts";
+import { account, chooseOption, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
-const account = (role: "student" | "teacher" | "admin") => DEMO_ACCOUNTS.find((a) => a.role === role)!;
 const SERIES = `Atelier du dimanche ${Date.now().toString(36)}`;
 const LIVE = `Séance e2e ${Date.now().toString(36)}`;
-
-async function signIn(page: Page, role: "student" | "teacher", prefix = "") {
-  const { email, password } = account(role);
-  await page.goto(`${prefix}/login`);
-  await page.getByLabel(prefix ? "E-mail address" : "Adresse e-mail").fill(email);
-  await page.getByLabel(prefix ? "Password" : "Mot de passe").fill(password);
-  await page.getByRole("button", { name: prefix ? "Sign in" : "Se connecter" }).click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/${role}$`));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test("the teacher plans a weekly series and sees a double-booking refused", async ({ page }) => {
-  await signIn(page, "teacher");
+  await signInAs(page, "teacher");
   await page.goto("/dashboard/teacher/classes/schedule");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Planifier des séances");
   const form = page.getByTestId("plan-form");
@@ -78,7 +58,7 @@ test("the student sees the series, subscribes to the iCal feed, joins 10 minutes
   });
   expect(error).toBeNull();
 
-  await signIn(page, "student");
+  await signInAs(page, "student");
   await page.goto("/dashboard/student/schedule");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mon emploi du temps");
   const list = page.getByTestId("session-list");
@@ -110,7 +90,7 @@ test("the student sees the series, subscribes to the iCal feed, joins 10 minutes
   // the teacher's register shows the join
   const teacherContext = await browser.newContext({ locale: "fr-FR", timezoneId: "Africa/Douala" });
   const teacher = await teacherContext.newPage();
-  await signIn(teacher, "teacher");
+  await signInAs(teacher, "teacher");
   await teacher.goto("/dashboard/teacher/classes");
   const classLine = teacher.getByTestId("teacher-classes").locator("li").filter({ hasText: LIVE });
   await classLine.getByRole("button", { name: /Présences/ }).click();
@@ -123,7 +103,7 @@ test("the student sees the series, subscribes to the iCal feed, joins 10 minutes
 });
 
 test("the student reads a course page and reviews it; the virtual class page lists the semester's sessions (en)", async ({ page }) => {
-  await signIn(page, "student");
+  await signInAs(page, "student");
   await page.goto("/dashboard/student/courses");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mes cours");
   await expectNoAxeViolations(page);

@@ -4,31 +4,12 @@
 // course's sessions in advanced scheduling; the area's other new pages render (proposals,
 // extension and professional schools, IOU scheduled courses). Axe A/AA on each page. Rows of their own only
 // (unique titles, sessions in 2031 for the shift), so other specs' data is untouched.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { expect, test } from "@playwright/test";
 import { serviceClient } from "./stack.ts";
-import { chooseOption } from "./dashboard.ts";
+import { chooseOption, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
 const run = Date.now().toString(36);
 const DAY = 86_400_000;
-
-async function signIn(page: Page, role: "student" | "teacher" | "admin") {
-  const { email, password } = DEMO_ACCOUNTS.find((a) => a.role === role)!;
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/${role}$`));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 /** 06:00 in Douala (05:00 UTC), `days` from today: early, away from the other specs' sessions. */
 const earlyMorning = (days: number) => {
@@ -46,7 +27,7 @@ test("the teacher edits a session and the student sees the change", async ({ pag
   const inserted = await service.from("schedule_events").insert({ course_id: course!.id, title, is_online: true, start_time: new Date(start).toISOString(), end_time: new Date(start + 3_600_000).toISOString() }).select("id").single();
   expect(inserted.error).toBeNull();
 
-  await signIn(page, "teacher");
+  await signInAs(page, "teacher");
   await page.goto("/dashboard/teacher/classes/schedule");
   const line = page.getByTestId("plan-upcoming").locator("li").filter({ hasText: title });
   await line.getByRole("button", { name: /Modifier/ }).click();
@@ -67,7 +48,7 @@ test("the teacher edits a session and the student sees the change", async ({ pag
 
   const studentContext = await browser.newContext({ locale: "fr-FR", timezoneId: "Africa/Douala" });
   const student = await studentContext.newPage();
-  await signIn(student, "student");
+  await signInAs(student, "student");
   await student.goto(`/dashboard/student/courses/${course!.id}`);
   await expect(student.getByText(`${title} (salle)`)).toBeVisible();
   await expect(student.getByText(/06:30/).first()).toBeVisible();
@@ -81,7 +62,7 @@ test("the teacher edits a session and the student sees the change", async ({ pag
 
 test("the teacher uploads a material and the student finds it in documents", async ({ page, browser }) => {
   const title = `Fiche de TD ${run}`;
-  await signIn(page, "teacher");
+  await signInAs(page, "teacher");
   await page.goto("/dashboard/teacher/courses");
   await page.getByRole("link", { name: "Algorithmique et structures de données" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("INF-L2-101");
@@ -97,7 +78,7 @@ test("the teacher uploads a material and the student finds it in documents", asy
 
   const studentContext = await browser.newContext({ locale: "fr-FR", timezoneId: "Africa/Douala" });
   const student = await studentContext.newPage();
-  await signIn(student, "student");
+  await signInAs(student, "student");
   await student.goto("/dashboard/student/documents");
   await expect(student.getByRole("heading", { level: 1 })).toHaveText("Mes documents");
   const materials = student.getByTestId("my-materials");
@@ -122,7 +103,7 @@ test("the admin shifts a range of a course's sessions in advanced scheduling", a
   const inserted = await service.from("schedule_events").insert(rows).select("id, title");
   expect(inserted.error).toBeNull();
 
-  await signIn(page, "admin");
+  await signInAs(page, "admin");
   await page.goto("/dashboard/admin/advanced-programming");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Programmation avancée");
   const form = page.getByTestId("shift-form");

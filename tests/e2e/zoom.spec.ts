@@ -2,31 +2,13 @@
 // a course's meeting with the simulator (labelled as simulated), and saves Zoom credentials
 // whose secret is never shown back; axe A/AA in fr, and the page in English. A teacher
 // creates their course's meeting from teacher/classes.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
+import { expect, test } from "@playwright/test";
 import { serviceClient } from "./stack.ts";
+import { expectNoAxeViolations, signedIn, signInAs } from "./dashboard.ts";
 
-const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
 const CODE = "ZOOM-E2E-1";
 const SECRET = "e2eZoomClientSecretValue42";
 const TEACHER_CODE = "ZOOM-E2E-2";
-
-async function signIn(page: Page, prefix = "") {
-  await page.goto(`${prefix}/login`);
-  await page.getByLabel(prefix ? "E-mail address" : "Adresse e-mail").fill(admin.email);
-  await page.getByLabel(prefix ? "Password" : "Mot de passe").fill(admin.password);
-  await page.getByRole("button", { name: prefix ? "Sign in" : "Se connecter" }).click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/admin$`));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -38,7 +20,7 @@ test("the admin sets the default platform, creates a course's meeting with the s
   const { error } = await db.from("courses").insert({ code: CODE, title: "Visioconférence de test", school_id: school!.school_id, meeting_platform: "zoom" });
   expect(error).toBeNull();
 
-  await signIn(page);
+  await signInAs(page, "admin");
   await expect(page.getByTestId("admin-figures")).toContainText(/Séances en ligne sans réunion \(7 jours\)\s*\d+/);
   await page.getByRole("navigation", { name: "Navigation de votre espace" }).getByRole("link", { name: "Zoom et Teams" }).click();
   await expect(page).toHaveURL(/\/admin\/zoom$/);
@@ -96,7 +78,7 @@ test("the admin sets the default platform, creates a course's meeting with the s
 });
 
 test("the page in English, and a teacher creates a course's Zoom meeting from their classes", async ({ page, browser }) => {
-  await signIn(page, "/en");
+  await signInAs(page, "admin", "/en");
   await page.goto("/en/admin/zoom");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Video meetings (Zoom)");
   await expect(page.getByRole("heading", { name: "Zoom credentials (Server-to-Server OAuth)" })).toBeVisible();
@@ -106,7 +88,6 @@ test("the page in English, and a teacher creates a course's Zoom meeting from th
 
   // The demo teacher's own course with an online session tomorrow and no meeting yet.
   const db = serviceClient();
-  const teacher = DEMO_ACCOUNTS.find((a) => a.role === "teacher")!;
   const { data: owner } = await db.from("courses").select("school_id, teacher_id").eq("code", "INF-L2-101").single();
   await db.from("courses").delete().eq("code", TEACHER_CODE);
   const { data: course } = await db.from("courses")
@@ -114,13 +95,7 @@ test("the page in English, and a teacher creates a course's Zoom meeting from th
   const start = new Date(Date.now() + 26 * 3_600_000);
   await db.from("schedule_events").insert({ course_id: course!.id, title: "Atelier", start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString(), is_online: true });
 
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  await other.goto("/login");
-  await other.getByLabel("Adresse e-mail").fill(teacher.email);
-  await other.getByLabel("Mot de passe").fill(teacher.password);
-  await other.getByRole("button", { name: "Se connecter" }).click();
-  await expect(other).toHaveURL(/\/dashboard\/teacher$/);
+  const other = await signedIn(browser, "teacher");
   await other.goto("/dashboard/teacher/classes");
   const line = other.getByTestId("teacher-classes").getByRole("listitem").filter({ hasText: TEACHER_CODE });
   await line.getByRole("button", { name: `Créer la réunion Zoom : ${TEACHER_CODE}` }).click();
@@ -128,6 +103,6 @@ test("the page in English, and a teacher creates a course's Zoom meeting from th
   await expect(line).toContainText(/ID : \d{11}/);
   await expect(line.getByRole("link", { name: /Démarrer|Start/ })).toHaveAttribute("href", /^https:\/\/zoom\.us\/s\/\d{11}/);
   await expectNoAxeViolations(other);
-  await context.close();
+  await other.context().close();
   await db.from("courses").delete().eq("code", TEACHER_CODE);
 });

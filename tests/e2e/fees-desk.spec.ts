@@ -7,7 +7,7 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { serviceClient } from "./stack.ts";
-import { chooseOption, expectNoAxeViolations, signInAs } from "./dashboard.ts";
+import { chooseOption, expectNoAxeViolations, signIn, signInAs } from "./dashboard.ts";
 
 const LABEL = "Barème public e2e";
 const EMAIL = "caisse.e2e@example.cm";
@@ -145,10 +145,7 @@ test("the bursar waives part of a late penalty with a reason; the student's bala
   const { data: bill } = await service.from("student_fees").insert({ student_id: late, fee_schedule_id: schedule!.id }).select("id").single();
   expect((await service.from("fee_penalties").insert({ student_fee_id: bill!.id, instalment_id: line!.id, student_id: late, amount_xaf: 5000 })).error).toBeNull();
 
-  await page.goto("/login");
-  await page.getByLabel("Adresse e-mail").fill("retard.e2e@example.cm");
-  await page.getByLabel("Mot de passe").fill("Retard-E2e-2026");
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await signIn(page, "retard.e2e@example.cm", "Retard-E2e-2026");
   await expect(page).toHaveURL(/\/dashboard\//);
   await page.goto("/dashboard/student/payments");
   await expect(page.getByTestId("balance-due")).toHaveText(/105\s000\sFCFA/);

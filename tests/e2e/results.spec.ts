@@ -5,7 +5,6 @@
 // notices its publication sent, so the demo data other specs read stays as it was.
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { serviceClient } from "./stack.ts";
 import { account, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
@@ -155,12 +154,7 @@ test("the admin closes a semester's normal session and publishes it", async ({ p
     const { data: exam } = await db.from("evaluations").insert({ course_id: course!.id, title: "Examen", kind: "exam", is_published: true }).select("id").single();
     await db.from("grades").insert({ evaluation_id: exam!.id, student_id: student, score: 12.5, status: "marked" });
 
-    const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
-    await page.goto("/login");
-    await page.getByLabel("Adresse e-mail").fill(admin.email);
-    await page.getByLabel("Mot de passe").fill(admin.password);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    await signInAs(page, "admin");
     await page.goto("/dashboard/admin/deliberations");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Délibérations");
     await page.getByLabel("Semestre", { exact: true }).selectOption(semester!.id);

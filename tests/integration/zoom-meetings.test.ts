@@ -10,7 +10,7 @@ import { IDS } from "../fixtures/rls-world.ts";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { startZoomContract, type ZoomContract } from "../fixtures/zoom-contract.ts";
 import { SIMULATED_GUEST } from "../../src/lib/zoom/simulator.ts";
-import { fetchAdminFigures } from "../../src/dashboard/home/data.ts";
+import { fetchAdminFigures } from "../../src/dashboard/home/admin-data.ts";
 
 const stack = useLocalStack();
 const PASSWORD = "Zoom-Test-Password-42";

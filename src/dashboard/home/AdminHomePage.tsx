@@ -7,7 +7,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import Greeting from "../shell/Greeting.tsx";
 import { Block, Figure, useRouteHref } from "./Block.tsx";
-import { fetchAdminFigures, type AdminFigures } from "./data.ts";
+import { fetchAdminFigures, type AdminFigures } from "./admin-data.ts";
 import { homeMessages } from "./messages.ts";
 
 /** Each figure and the page that explains it. */

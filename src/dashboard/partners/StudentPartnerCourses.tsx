@@ -2,9 +2,8 @@
 // requests (with the seats left) and those the student asked for, its request's status
 // (and the reason of a rejection), asking for a seat with a short motivation, withdrawing.
 // Loaded lazily by the courses page.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { doualaDay, formatDate } from "../../lib/format.ts";
-import { MOTIVATION_MAX, motivationSchema, type MotivationForm } from "../../lib/forms/partner-courses.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
@@ -12,14 +11,14 @@ import { useQuery } from "../schedule/useQuery.ts";
 import { Badge, type Tone } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
-import { Dialog, DialogActions } from "../ui/Dialog.tsx";
+import { DialogLoading } from "../ui/DialogLoading.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
-import { Form, FormError, FormField, useFormPending, useZodForm } from "../ui/Form.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { TextArea } from "../ui/TextArea.tsx";
 import { toastError } from "../ui/toast.ts";
-import { isOpen, listMyRequests, listPartnerCourses, refusalOf, requestSeat, withdrawRequest, type MyRequest, type PartnerCourse } from "./data.ts";
+import { isOpen, listMyRequests, listPartnerCourses, withdrawRequest, type MyRequest, type PartnerCourse } from "./data.ts";
 import { partnersMessages } from "./messages.ts";
+
+const RequestDialog = lazy(() => import("./RequestDialog.tsx"));
 
 const TONES: Record<MyRequest["status"], Tone> = { requested: "info", approved: "success", waitlisted: "warning", rejected: "danger", withdrawn: "neutral" };
 
@@ -114,55 +113,18 @@ export default function StudentPartnerCourses() {
         {withdrawing && fill(m.withdrawBody, { title: withdrawing.title })}
       </ConfirmDialog>
       {asking && (
-        <RequestDialog
-          course={asking}
-          onClose={() => setAsking(null)}
-          onSent={() => {
-            setAsking(null);
-            setNote(m.sent);
-            data.retry();
-          }}
-        />
+        <Suspense fallback={<DialogLoading />}>
+          <RequestDialog
+            course={asking}
+            onClose={() => setAsking(null)}
+            onSent={() => {
+              setAsking(null);
+              setNote(m.sent);
+              data.retry();
+            }}
+          />
+        </Suspense>
       )}
     </section>
-  );
-}
-
-function RequestDialog({ course, onClose, onSent }: { course: PartnerCourse; onClose: () => void; onSent: () => void }) {
-  const m = useMessages(partnersMessages);
-  const form = useZodForm(motivationSchema, { defaultValues: { motivation: "" } });
-  const translateError = (key: string) => (m.errors as Record<string, string>)[key] ?? (m.refusals as Record<string, string>)[key] ?? key;
-  async function send(values: MotivationForm) {
-    try {
-      await requestSeat(getSupabase(), course.id, values.motivation);
-      onSent();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      if (refusal) return form.setError("root", { message: refusal });
-      toastError(error);
-    }
-  }
-  const title = fill(m.requestTitle, { title: course.title });
-  return (
-    <Dialog title={title} isOpen onOpenChange={(open) => !open && onClose()}>
-      <Form form={form} onSubmit={send} translateError={translateError} aria-label={title}>
-        <FormField name="motivation">{(field) => <TextArea label={m.motivationLabel} rows={4} maxLength={MOTIVATION_MAX} isRequired {...field} />}</FormField>
-        <FormError />
-        <DialogActions>
-          <Button variant="secondary" onPress={onClose}>
-            {m.cancel}
-          </Button>
-          <SendButton label={m.send} />
-        </DialogActions>
-      </Form>
-    </Dialog>
-  );
-}
-
-function SendButton({ label }: { label: string }) {
-  return (
-    <Button type="submit" isPending={useFormPending()}>
-      {label}
-    </Button>
   );
 }

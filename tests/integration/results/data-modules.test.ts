@@ -20,7 +20,8 @@ describe("gradebook data", () => {
     const past = courses.find((c) => c.code === "MAT-L1-203")!;
     const book = await gradebook.fetchGradebook(w.clients.teacherA, past);
     expect(book.evaluations.map((e) => e.kind).sort()).toEqual(["continuous", "exam", "resit"]);
-    expect(book.students).toHaveLength(6);
+    // the six students of the demo semester, and two of the re-registration demo cohort
+    expect(book.students).toHaveLength(8);
     expect(book.courseMarks.get(IDS.studentA)).toBe(8.4); // 9 × 0.4 + 8 × 0.6
     expect(book.grades.get(gradebook.cellKey(book.evaluations.find((e) => e.kind === "exam")!.id, IDS.studentA))).toMatchObject({ score: 8, status: "marked" });
     // the deliberation froze this semester: the marks are locked
@@ -58,7 +59,7 @@ describe("results data", () => {
     const state = await results.fetchDeliberation(w.clients.admin, demo);
     expect(state.sessions.map((s) => s.session)).toEqual(["normal", "resit"]);
     expect(state.next).toBeNull();
-    expect(state.results).toHaveLength(6);
+    expect(state.results).toHaveLength(8); // with the re-registration demo cohort
     expect(state.results.find((r) => r.student_id === IDS.studentA)).toMatchObject({ name: "Awa Ngono", decision: "validated" });
     await expect(results.closeDeliberation(w.clients.teacherA, demo, "normal")).rejects.toThrow();
   });

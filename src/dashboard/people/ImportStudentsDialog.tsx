@@ -2,7 +2,7 @@
 // a dry run on the server that reports each row's errors, then the import of the valid rows
 // (accounts, student role, registration for the current academic year).
 import { useId, useState } from "react";
-import { MAX_IMPORT_ROWS } from "../../lib/people/student-import.ts";
+import { MAX_IMPORT_ROWS } from "../../lib/people/import-limits.ts";
 import { showToast } from "../../lib/auth/toast.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useMessages } from "../i18n.ts";

@@ -2,7 +2,7 @@
 // (admin-users, audit_log, security_settings, admin_students, admin_teachers, my_students,
 // courses, programmes, schools). Rows are parsed at the boundary with zod.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { RowError } from "../../lib/people/student-import.ts";
 
 export const ROLES = ["student", "teacher", "admin"] as const;
@@ -22,7 +22,7 @@ export class AdminUsersError extends Error {
   }
 }
 
-async function invoke<T>(supabase: SupabaseClient, body: Record<string, unknown>, schema: z.ZodType<T>): Promise<T> {
+async function invoke<T>(supabase: SupabaseClient, body: Record<string, unknown>, schema: z.ZodMiniType<T>): Promise<T> {
   const { data, error } = await supabase.functions.invoke("admin-users", { body });
   if (error) {
     const response = (error as { context?: unknown }).context;
@@ -43,15 +43,15 @@ function fail(what: string, error: { message: string }): never {
 // ---- accounts (through the function) ------------------------------------------------------
 const account = z.object({
   id: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   full_name: z.string(),
   roles: z.array(z.enum(ROLES)),
   disabled: z.boolean(),
   invited: z.boolean(),
   mfa: z.boolean(),
   created_at: z.string(),
-  last_sign_in_at: z.string().nullable(),
+  last_sign_in_at: z.nullable(z.string()),
 });
 export type Account = z.infer<typeof account>;
 export interface Page<T> {
@@ -118,7 +118,7 @@ export async function importStudents(supabase: SupabaseClient, rows: Record<stri
 export async function fetchRequireAdminMfa(supabase: SupabaseClient): Promise<boolean> {
   const { data, error } = await supabase.from("security_settings").select("require_admin_mfa").maybeSingle();
   if (error) fail("reading the security settings", error);
-  return z.object({ require_admin_mfa: z.boolean() }).nullable().parse(data)?.require_admin_mfa ?? false;
+  return z.nullable(z.object({ require_admin_mfa: z.boolean() })).parse(data)?.require_admin_mfa ?? false;
 }
 
 export async function saveRequireAdminMfa(supabase: SupabaseClient, required: boolean): Promise<void> {
@@ -151,10 +151,10 @@ const auditRow = z.object({
   id: z.string(),
   action: z.string(),
   target_type: z.string(),
-  target_id: z.string().nullable(),
+  target_id: z.nullable(z.string()),
   details: z.record(z.string(), z.unknown()),
   created_at: z.string(),
-  actor: z.object({ full_name: z.string() }).nullable(),
+  actor: z.nullable(z.object({ full_name: z.string() })),
 });
 export type AuditEntry = z.infer<typeof auditRow>;
 
@@ -185,14 +185,14 @@ const studentRow = z.object({
   full_name: z.string(),
   student_number: z.string(),
   status: z.enum(REGISTRATION_STATUSES),
-  level_code: z.string().nullable(),
+  level_code: z.nullable(z.string()),
   academic_year: z.string(),
-  programme_slug: z.string().nullable(),
-  programme_name_fr: z.string().nullable(),
-  programme_name_en: z.string().nullable(),
-  school_slug: z.string().nullable(),
-  school_name_fr: z.string().nullable(),
-  school_name_en: z.string().nullable(),
+  programme_slug: z.nullable(z.string()),
+  programme_name_fr: z.nullable(z.string()),
+  programme_name_en: z.nullable(z.string()),
+  school_slug: z.nullable(z.string()),
+  school_name_fr: z.nullable(z.string()),
+  school_name_en: z.nullable(z.string()),
   balance_xaf: z.coerce.number(),
 });
 export type StudentRow = z.infer<typeof studentRow>;
@@ -266,8 +266,8 @@ export async function fetchStudentFilterOptions(supabase: SupabaseClient): Promi
 const teacherRow = z.object({
   teacher_id: z.string(),
   full_name: z.string(),
-  avatar_url: z.string().nullable(),
-  phone: z.string().nullable(),
+  avatar_url: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   courses: z.array(z.object({ id: z.string(), code: z.string(), title: z.string() })),
   weekly_hours: z.coerce.number(),
 });
@@ -295,8 +295,8 @@ const myStudentRow = z.object({
   student_id: z.string(),
   full_name: z.string(),
   sessions_recorded: z.number(),
-  attendance_rate: z.coerce.number().nullable(),
-  average: z.coerce.number().nullable(),
+  attendance_rate: z.nullable(z.coerce.number()),
+  average: z.nullable(z.coerce.number()),
   marks_count: z.number(),
 });
 export type MyStudent = z.infer<typeof myStudentRow>;

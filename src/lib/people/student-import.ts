@@ -12,8 +12,7 @@ const PHONE = /^\+?[0-9 ]{6,20}$/;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** At most this many rows in one import (one request; larger files: split them). */
-export const MAX_IMPORT_ROWS = 500;
+export { MAX_IMPORT_ROWS } from "./import-limits.ts";
 
 export const IMPORT_ERROR_CODES = [
   "required",

@@ -6,15 +6,11 @@
 // teacher and an admin the way PostgREST does (role + request.jwt.claims).
 //
 // PostgreSQL missing is a failure with the command to install it, never a skip.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
 import { LINTS, lintFindings } from "../fixtures/db-lints.ts";
-import { startPostgres, SUPERUSER, type PostgresServer } from "../fixtures/postgres.ts";
-import { readMigrations } from "../../supabase/local/migrations.ts";
-import { seedFiles } from "../../supabase/local/stack.ts";
-import { SUPABASE_DIR } from "../../supabase/local/paths.ts";
+import { startPostgres, type PostgresServer } from "../fixtures/postgres.ts";
+import { applyMigrations, applySeed, bootstrapHosted } from "../fixtures/hosted-db.ts";
 
 const STUDENT = "00000000-0000-4000-a000-000000000001";
 const TEACHER = "00000000-0000-4000-a000-000000000002";
@@ -33,8 +29,7 @@ beforeAll(async () => {
     return;
   }
   log(`${server.version} on 127.0.0.1:${server.port}`);
-  const admin = await server.connect(SUPERUSER);
-  await admin.query(readFileSync(join(import.meta.dirname, "../fixtures/hosted-bootstrap.sql"), "utf8"));
+  await bootstrapHosted(server);
   db = await server.connect("postgres");
   const { rows } = await db.query<{ rolsuper: boolean }>("select rolsuper from pg_roles where rolname = current_user");
   log(`bootstrap applied; migrating as ${(await db.query("select current_user as u")).rows[0].u} (superuser: ${rows[0].rolsuper})`);
@@ -84,37 +79,14 @@ describe("hosted parity: a real PostgreSQL set up like a Supabase project", () =
 
   it("every migration applies as the non-superuser postgres, each in its own transaction", async () => {
     requireServer();
-    await db.query(`create schema if not exists supabase_migrations;
-      create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text)`);
-    const migrations = readMigrations(join(SUPABASE_DIR, "migrations"));
-    for (const m of migrations) {
-      try {
-        await db.query("begin");
-        await db.query(m.sql);
-        await db.query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [
-          m.version, m.name, [m.sql],
-        ]);
-        await db.query("commit");
-      } catch (error) {
-        await db.query("rollback");
-        throw new Error(`${m.version}_${m.name}.sql fails on PostgreSQL as postgres: ${(error as Error).message}`);
-      }
-      log(`applied ${m.version}_${m.name}.sql`);
-    }
-    log(`${migrations.length} migrations applied, 0 errors`);
-    expect(migrations.length).toBeGreaterThan(0);
+    const applied = await applyMigrations(db, (name) => log(`applied ${name}`));
+    log(`${applied} migrations applied, 0 errors`);
+    expect(applied).toBeGreaterThan(0);
   }, 60_000);
 
   it("the seed applies after them (supabase/seed.sql, then supabase/seeds/*.sql)", async () => {
     requireServer();
-    for (const file of seedFiles()) {
-      try {
-        await db.query(readFileSync(file, "utf8"));
-      } catch (error) {
-        throw new Error(`${file.slice(SUPABASE_DIR.length + 1)} fails on PostgreSQL as postgres: ${(error as Error).message}`);
-      }
-      log(`seeded ${file.slice(SUPABASE_DIR.length + 1)}`);
-    }
+    await applySeed(db, (name) => log(`seeded ${name}`));
     const { rows } = await db.query<{ n: number }>("select count(*)::int as n from public.profiles");
     expect(rows[0].n).toBeGreaterThan(3);
   }, 60_000);

@@ -21,7 +21,7 @@ export default function StudentHomePage() {
   const { userId } = useSignedIn();
   const stores = useMemo(
     () => ({
-      deadlines: createFetcherStore<Deadline[]>(["home-deadlines", userId], { fetcher: () => fetchNextDeadlines(getSupabase(), new Date()) }),
+      deadlines: createFetcherStore<Deadline[]>(["home-deadlines", userId], { fetcher: () => fetchNextDeadlines(getSupabase(), new Date(), userId) }),
       marks: createFetcherStore<PublishedMark[]>(["home-marks", userId], { fetcher: () => fetchLatestMarks(getSupabase(), userId) }),
       unread: createFetcherStore<number>(["home-unread-notifications", userId], { fetcher: () => countUnread(getSupabase(), userId) }),
       messages: createFetcherStore<number>(["home-unread-messages", userId], { fetcher: () => countUnreadMessages(getSupabase()) }),

@@ -54,19 +54,42 @@ export async function fetchTodaysClasses(supabase: SupabaseClient, now: Date, te
 const deadlineRow = z.object({ id: z.string(), title: z.string(), at: z.string(), course: z.object({ title: z.string() }) });
 export type Deadline = z.infer<typeof deadlineRow> & { kind: "assignment" | "quiz" };
 
-/** The next assignments due and quizzes closing in the student's courses, soonest first. */
-export async function fetchNextDeadlines(supabase: SupabaseClient, now: Date, limit = 5): Promise<Deadline[]> {
+const myQuizRow = z.object({
+  quiz_id: z.string(),
+  title: z.string(),
+  course_title: z.string(),
+  closes_at: z.nullable(z.string()),
+  max_attempts: z.coerce.number(),
+  attempts_used: z.coerce.number(),
+  open_attempt: z.nullable(z.string()),
+});
+
+/**
+ * What the student still has to hand in, soonest first: assignments due that it has not
+ * handed in, and quizzes closing that it has not taken (or has an attempt running). A quiz
+ * with a copy handed in is done, even when attempts remain: another try is optional.
+ */
+export async function fetchNextDeadlines(supabase: SupabaseClient, now: Date, studentId: string, limit = 5): Promise<Deadline[]> {
   const since = now.toISOString();
-  const [assignments, quizzes] = await Promise.all([
-    supabase.from("assignments").select("id, title, at:due_at, course:courses!inner(title)").gte("due_at", since).order("due_at").limit(limit),
-    supabase.from("quizzes").select("id, title, at:closes_at, course:courses!inner(title)").eq("is_published", true).gte("closes_at", since).order("closes_at").limit(limit),
+  const [handedIn, quizzes] = await Promise.all([
+    supabase.from("assignment_submissions").select("assignment_id").eq("student_id", studentId).limit(1000),
+    // my_quizzes: published quizzes of the student's courses with its attempts (it may not
+    // read its submitted attempts before the results are released).
+    supabase.rpc("my_quizzes"),
   ]);
-  if (assignments.error) throw new Error(assignments.error.message);
+  if (handedIn.error) throw new Error(handedIn.error.message);
   if (quizzes.error) throw new Error(quizzes.error.message);
-  const all = [
-    ...z.array(deadlineRow).parse(assignments.data).map((d) => ({ ...d, kind: "assignment" as const })),
-    ...z.array(deadlineRow).parse(quizzes.data).map((d) => ({ ...d, kind: "quiz" as const })),
-  ];
+  const done = z.array(z.object({ assignment_id: z.string() })).parse(handedIn.data).map((s) => s.assignment_id);
+  let query = supabase.from("assignments").select("id, title, at:due_at, course:courses!inner(title)").gte("due_at", since);
+  if (done.length) query = query.not("id", "in", `(${done.join(",")})`);
+  const assignments = await query.order("due_at").limit(limit);
+  if (assignments.error) throw new Error(assignments.error.message);
+  const openQuizzes = z
+    .array(myQuizRow)
+    .parse(quizzes.data)
+    .filter((q) => q.closes_at !== null && new Date(q.closes_at) >= now && (q.open_attempt !== null || q.attempts_used === 0))
+    .map((q) => ({ id: q.quiz_id, title: q.title, at: q.closes_at!, course: { title: q.course_title }, kind: "quiz" as const }));
+  const all = [...z.array(deadlineRow).parse(assignments.data).map((d) => ({ ...d, kind: "assignment" as const })), ...openQuizzes];
   return all.sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime()).slice(0, limit);
 }
 
@@ -80,11 +103,15 @@ const markRow = z.object({
 });
 export type PublishedMark = z.infer<typeof markRow>;
 
-/** The student's latest marks of published evaluations. */
+/**
+ * The student's latest marks of published evaluations. evaluations → courses has three
+ * paths (the evaluation's course, and through assignments and quizzes, which link both):
+ * the hint names the evaluation's own.
+ */
 export async function fetchLatestMarks(supabase: SupabaseClient, studentId: string, limit = 5): Promise<PublishedMark[]> {
   const { data, error } = await supabase
     .from("grades")
-    .select("id, score, status, graded_at, evaluation:evaluations!inner(title, is_published, course:courses!inner(title))")
+    .select("id, score, status, graded_at, evaluation:evaluations!inner(title, is_published, course:courses!evaluations_course_id_fkey!inner(title))")
     .eq("student_id", studentId)
     .eq("evaluation.is_published", true)
     .order("graded_at", { ascending: false })

@@ -197,7 +197,8 @@ export interface Dated {
 /** Assignments due and evaluations held in [from, to) in the courses I may read. */
 export async function listExamsAndDeadlines(supabase: SupabaseClient, from: string, to: string, teacherId?: string): Promise<Dated[]> {
   let assignments = supabase.from("assignments").select("id, title, due_at, course:courses!inner(code, teacher_id)").gte("due_at", from).lt("due_at", to).limit(500);
-  let exams = supabase.from("evaluations").select("id, title, held_on, course:courses!inner(code, teacher_id)").gte("held_on", from.slice(0, 10)).lt("held_on", to.slice(0, 10)).limit(500);
+  // evaluations → courses has three paths (assignments and quizzes link both): the hint names the evaluation's course.
+  let exams = supabase.from("evaluations").select("id, title, held_on, course:courses!evaluations_course_id_fkey!inner(code, teacher_id)").gte("held_on", from.slice(0, 10)).lt("held_on", to.slice(0, 10)).limit(500);
   if (teacherId) {
     assignments = assignments.eq("course.teacher_id", teacherId);
     exams = exams.eq("course.teacher_id", teacherId);

@@ -1,6 +1,8 @@
 // Quizzes in the browser (issue 12 "Playwright"): the teacher creates a quiz evaluation and
-// builds the quiz, the student takes it, reloads in the middle and loses nothing, submits;
-// the teacher releases the results and the student sees the mark. Axe A/AA on each page.
+// builds the quiz (2 attempts), the student opens it (a start screen: nothing starts), starts
+// it, reloads in the middle and loses nothing, submits and sees its copy (1 attempt of 2 used,
+// no new attempt running); the teacher releases the results and the student sees the mark.
+// Axe A/AA on each page.
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, signedIn } from "./dashboard.ts";
 
@@ -35,6 +37,7 @@ test("the teacher builds a quiz, the student takes it across a reload, the teach
   await add.getByLabel("Réponses acceptées (une par ligne ; casse et espaces ignorés)").fill("DISTINCT");
   await add.getByRole("button", { name: "Enregistrer la question" }).click();
   await expect(teacher.getByTestId("quiz-question")).toHaveCount(2);
+  await teacher.getByLabel("Tentatives autorisées").fill("2");
   await teacher.getByRole("button", { name: "Publier le quiz" }).click();
   await expect(teacher.getByText("Publié", { exact: true })).toBeVisible();
   await expectNoAxeViolations(teacher);
@@ -60,7 +63,17 @@ test("the teacher builds a quiz, the student takes it across a reload, the teach
   await student.goto("/dashboard/student/quizzes");
   await expect(student.getByRole("heading", { level: 1 })).toHaveText("Mes quiz");
   await expectNoAxeViolations(student);
-  await student.getByRole("link", { name: `Commencer — ${title}` }).click();
+  await student.getByRole("link", { name: `Voir le quiz — ${title}` }).click();
+  // opening the quiz starts nothing: a start screen with the rules, and still after a reload
+  const start = student.getByTestId("quiz-start");
+  await expect(start).toContainText("Durée : 30 min");
+  await expect(start).toContainText("votre copie est remise automatiquement");
+  await expect(start.getByTestId("quiz-attempts-left")).toHaveText("Tentatives utilisées : 0 sur 2. Il vous en reste 2.");
+  await expect(student.getByTestId("quiz-timer")).toHaveCount(0);
+  await expectNoAxeViolations(student);
+  await student.reload();
+  await expect(student.getByTestId("quiz-attempts-left")).toHaveText("Tentatives utilisées : 0 sur 2. Il vous en reste 2.");
+  await student.getByRole("button", { name: "Commencer" }).click();
   await expect(student.getByTestId("quiz-timer")).toHaveText(/^(29|30):\d\d$/);
   await student.getByLabel("HAVING").check();
   await expect(student.getByTestId("answer-status").first()).toHaveText("Réponse enregistrée");
@@ -73,7 +86,17 @@ test("the teacher builds a quiz, the student takes it across a reload, the teach
   await expect(student.getByTestId("quiz-timer")).toHaveText(/^(29|30):\d\d$/);
   await student.getByRole("button", { name: "Remettre ma copie" }).click();
   await student.getByRole("alertdialog").getByRole("button", { name: "Remettre ma copie" }).click();
+  // the copy handed in, one attempt of two used, and no new attempt running
   await expect(student.getByText("Copie remise. Votre note sera visible quand l'enseignant publiera les résultats.")).toBeVisible();
+  await expect(student.getByTestId("quiz-attempts-used")).toHaveText("Tentatives utilisées : 1 sur 2.");
+  const copy = student.getByTestId("quiz-copy");
+  await expect(copy).toContainText("HAVING");
+  await expect(copy).toContainText("distinct");
+  await expect(student.getByTestId("quiz-timer")).toHaveCount(0);
+  await expect(student.getByRole("button", { name: "Remettre ma copie" })).toHaveCount(0);
+  await expectNoAxeViolations(student);
+  await student.goto("/dashboard/student/quizzes");
+  await expect(student.getByTestId("my-quiz").filter({ hasText: title })).toContainText("Tentatives : 1/2");
 
   // the teacher sees the attempt and releases the results
   await teacher.reload();

@@ -1,8 +1,10 @@
-// student/quizzes/{id}: taking a quiz with a visible timer, each answer saved to the
-// database as it changes (a reload resumes the same attempt, the time left counted from
-// the server's start time), then submitting; once released, the review.
+// student/quizzes/{id}: a start screen first (duration, attempts left, what happens at
+// time-out); only "Commencer" starts an attempt, so opening the page uses nothing. Then the
+// quiz with a visible timer, each answer saved to the database as it changes (a reload
+// resumes the same attempt, the time left counted from the server's start time), then
+// submitting, which shows the copy handed in and starts nothing. Once released, the review.
 import { useEffect, useRef, useState } from "react";
-import { formatMark } from "../../lib/format.ts";
+import { formatDateTime, formatMark } from "../../lib/format.ts";
 import { formatClock, quizPhase, remainingSeconds } from "../../lib/quiz/timer.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefOf } from "../router.ts";
@@ -25,6 +27,7 @@ import {
   fetchMyQuizzes,
   fetchMySubmittedAttempts,
   fetchReview,
+  fetchRunningAttempt,
   saveAnswer,
   startAttempt,
   submitAttempt,
@@ -34,38 +37,58 @@ import {
 } from "./data.ts";
 import { quizMessages } from "./messages.ts";
 
+interface Taking {
+  attempt: StartedAttempt;
+  readAt: number;
+  questions: AttemptQuestion[];
+}
+/** What the student handed in, as it stood on the page once every answer was saved. */
+interface Copy {
+  questions: AttemptQuestion[];
+  answers: Record<string, string[]>;
+  message: string;
+}
 type View =
-  | { kind: "take"; quiz: MyQuiz; attempt: StartedAttempt; readAt: number; questions: AttemptQuestion[] }
+  | { kind: "start"; quiz: MyQuiz }
+  | { kind: "take"; quiz: MyQuiz; taking: Taking }
   | { kind: "review"; quiz: MyQuiz; attemptId: string }
   | { kind: "closed"; quiz: MyQuiz | undefined };
 
+async function takingOf(attempt: StartedAttempt): Promise<Taking> {
+  const readAt = Date.now();
+  return { attempt, readAt, questions: await fetchAttemptQuestions(getSupabase(), attempt.attempt_id) };
+}
+
+/** Reads where the quiz stands for me; starts nothing (a running attempt is resumed). */
 async function load(quizId: string, studentId: string): Promise<View> {
   const supabase = getSupabase();
   const quiz = (await fetchMyQuizzes(supabase)).find((q) => q.quiz_id === quizId);
   if (!quiz) return { kind: "closed", quiz };
-  if (quizPhase(quiz, quiz.server_now) === "open") {
-    const attempt = await startAttempt(supabase, quizId);
-    const readAt = Date.now();
-    return { kind: "take", quiz, attempt, readAt, questions: await fetchAttemptQuestions(supabase, attempt.attempt_id) };
-  }
-  if (quiz.released) {
+  const running = await fetchRunningAttempt(supabase, quiz);
+  if (running) return { kind: "take", quiz, taking: await takingOf(running) };
+  if (quiz.released && quiz.attempts_used > 0) {
     const [best] = await fetchMySubmittedAttempts(supabase, quizId, studentId);
     if (best) return { kind: "review", quiz, attemptId: best.id };
   }
+  if (quizPhase(quiz, quiz.server_now) === "open") return { kind: "start", quiz };
   return { kind: "closed", quiz };
 }
 
 export default function TakeQuizPage({ params }: PageProps) {
   const all = useMessages(quizMessages);
   const m = all.take;
-  const locale = useLocale();
   const { userId } = useSignedIn();
   const [round, setRound] = useState(0);
   const view = useQuery(["quiz-take", params.quizId, round], () => load(params.quizId, userId));
+  const locale = useLocale();
   const back = <LinkButton href={hrefOf(locale, "/dashboard/student/quizzes")}>{m.back}</LinkButton>;
-  const [notice, setNotice] = useState<string | null>(null);
-  const finished = (message: string) => {
-    setNotice(message);
+  // Started on this page ("Commencer"), and the copy handed in: local, so that reading the
+  // quiz again (attempts used) never starts or resumes anything by itself.
+  const [started, setStarted] = useState<Taking | null>(null);
+  const [copy, setCopy] = useState<Copy | null>(null);
+  const finished = (handedIn: Copy) => {
+    setCopy(handedIn);
+    setStarted(null);
     invalidatePeople();
     setRound((r) => r + 1);
   };
@@ -73,37 +96,105 @@ export default function TakeQuizPage({ params }: PageProps) {
   if (view.error) return <ErrorState error={view.error} onRetry={view.retry} />;
   if (!view.data) return <Skeleton label={m.loading} />;
   const v = view.data;
+  const taking = copy ? null : (started ?? (v.kind === "take" ? v.taking : null));
   return (
     <>
       <PageHeader title={v.quiz?.title ?? all.student.title} description={v.quiz ? `${v.quiz.course_code} — ${v.quiz.course_title}` : undefined} />
-      {notice && (
-        <p role="status" className="mb-4 rounded-md border border-green-700 bg-green-50 p-3">
-          {notice}
-        </p>
-      )}
-      {v.kind === "take" ? (
-        <Attempt key={v.attempt.attempt_id} view={v} onDone={finished} />
+      {copy ? (
+        <HandedIn copy={copy} quiz={v.quiz} />
+      ) : taking ? (
+        <Attempt key={taking.attempt.attempt_id} taking={taking} onDone={finished} />
+      ) : v.kind === "start" ? (
+        <StartScreen quiz={v.quiz} onStarted={setStarted} />
       ) : v.kind === "review" ? (
         <Review attemptId={v.attemptId} />
+      ) : v.quiz && v.quiz.attempts_used > 0 ? (
+        <p role="status" className="rounded-md border border-gray-300 bg-white p-3">{fill(m.handedIn, { count: v.quiz.attempts_used })}</p>
       ) : (
-        !notice && <EmptyState title={m.notOpen} />
+        <EmptyState title={m.notOpen} />
       )}
       <div className="mt-6">{back}</div>
     </>
   );
 }
 
-function Attempt({ view, onDone }: { view: Extract<View, { kind: "take" }>; onDone: (message: string) => void }) {
+/** The rules before the clock runs; "Commencer" is the only thing that starts an attempt. */
+function StartScreen({ quiz, onStarted }: { quiz: MyQuiz; onStarted: (taking: Taking) => void }) {
+  const m = useMessages(quizMessages).take;
+  const locale = useLocale();
+  const errorMessage = useErrorMessage();
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const left = Math.max(0, quiz.max_attempts - quiz.attempts_used);
+  const begin = async () => {
+    setPending(true);
+    setFailure(null);
+    try {
+      onStarted(await takingOf(await startAttempt(getSupabase(), quiz.quiz_id)));
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setPending(false);
+    }
+  };
+  return (
+    <Card title={m.startTitle} headingLevel={2} testId="quiz-start">
+      {quiz.description && <p className="mb-3">{quiz.description}</p>}
+      <ul className="mb-4 flex list-disc flex-col gap-2 pl-5">
+        <li>{quiz.time_limit_minutes ? fill(m.duration, { minutes: quiz.time_limit_minutes }) : m.durationNone}</li>
+        {quiz.closes_at && <li>{fill(m.closesAt, { date: formatDateTime(locale, quiz.closes_at) })}</li>}
+        <li data-testid="quiz-attempts-left">{fill(m.attemptsLeft, { used: quiz.attempts_used, max: quiz.max_attempts, left })}</li>
+        <li>{m.timeout}</li>
+        <li className="font-semibold">{m.countsOnStart}</li>
+      </ul>
+      {failure && (
+        <p role="alert" className={cx("mb-3", errorText)}>
+          {failure}
+        </p>
+      )}
+      <Button isPending={pending} onPress={() => void begin()}>
+        {m.begin}
+      </Button>
+    </Card>
+  );
+}
+
+/** The copy just handed in, read-only, and where the student stands; nothing new starts. */
+function HandedIn({ copy, quiz }: { copy: Copy; quiz: MyQuiz | undefined }) {
+  const all = useMessages(quizMessages);
+  const m = all.take;
+  return (
+    <>
+      <p role="status" className="mb-4 rounded-md border border-green-700 bg-green-50 p-3">
+        {copy.message}
+        {quiz && <span className="block" data-testid="quiz-attempts-used">{fill(m.attemptsUsed, { used: quiz.attempts_used, max: quiz.max_attempts })}</span>}
+      </p>
+      <Card title={m.copyTitle} headingLevel={2} testId="quiz-copy">
+        <ol className="flex flex-col gap-3">
+          {copy.questions.map((q) => (
+            <li key={q.id} className="border-b border-gray-200 pb-2">
+              <p className="font-medium">{`${q.question_position}. ${q.prompt}`}</p>
+              <p>{answerText(q, copy.answers[q.id]?.length ? copy.answers[q.id] : null, all.builder.noAnswer)}</p>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </>
+  );
+}
+
+function Attempt({ taking, onDone }: { taking: Taking; onDone: (copy: Copy) => void }) {
   const all = useMessages(quizMessages);
   const m = all.take;
   const errorMessage = useErrorMessage();
-  const { attempt, readAt, questions } = view;
+  const { attempt, readAt, questions } = taking;
   const left = () => remainingSeconds(attempt.deadline, attempt.server_now, readAt, Date.now());
   const [seconds, setSeconds] = useState(left);
   const [answers, setAnswers] = useState<Record<string, string[]>>(() => Object.fromEntries(questions.map((q) => [q.id, q.answer ?? []])));
   const [status, setStatus] = useState<Record<string, "saving" | "saved" | string>>({});
   const [confirming, setConfirming] = useState(false);
   const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
+  const latest = useRef(answers);
+  latest.current = answers;
   const pending = useRef<Promise<unknown>[]>([]);
 
   useEffect(() => {
@@ -117,7 +208,7 @@ function Attempt({ view, onDone }: { view: Extract<View, { kind: "take" }>; onDo
     void Promise.allSettled(pending.current)
       .then(() => submitAttempt(getSupabase(), attempt.attempt_id))
       .catch(() => undefined)
-      .then(() => onDone(m.over));
+      .then(() => onDone({ questions, answers: latest.current, message: m.over }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when time is up
   }, [seconds === 0]);
 
@@ -207,7 +298,7 @@ function Attempt({ view, onDone }: { view: Extract<View, { kind: "take" }>; onDo
             await flush();
             await submitAttempt(getSupabase(), attempt.attempt_id);
             setConfirming(false);
-            onDone(m.submitted);
+            onDone({ questions, answers: latest.current, message: m.submitted });
           }}
         >
           {m.submitBody}

@@ -261,6 +261,22 @@ export async function fetchMySubmittedAttempts(supabase: SupabaseClient, quizId:
   return z.array(z.object({ id: z.string() })).parse(data);
 }
 
+/**
+ * The caller's running attempt, to resume it (nothing is started): its start, and its
+ * deadline as the database computes it (quiz_attempt_deadline: the closing time or the
+ * end of the time limit, whichever comes first).
+ */
+export async function fetchRunningAttempt(supabase: SupabaseClient, quiz: MyQuiz): Promise<StartedAttempt | null> {
+  if (!quiz.open_attempt) return null;
+  const { data, error } = await supabase.from("quiz_attempts").select("id, started_at").eq("id", quiz.open_attempt).is("submitted_at", null).maybeSingle();
+  if (error) fail("running attempt", error);
+  if (!data) return null;
+  const started = new Date(z.object({ started_at: z.string() }).parse(data).started_at);
+  const ends = [quiz.closes_at, quiz.time_limit_minutes === null ? null : new Date(started.getTime() + quiz.time_limit_minutes * 60_000)].filter((d): d is Date => d !== null);
+  const deadline = ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null;
+  return { attempt_id: quiz.open_attempt, started_at: started, deadline, server_now: quiz.server_now };
+}
+
 const startedRow = z.object({ attempt_id: z.string(), started_at: date, deadline: nullableDate, server_now: date });
 export type StartedAttempt = z.infer<typeof startedRow>;
 export async function startAttempt(supabase: SupabaseClient, quizId: string): Promise<StartedAttempt> {

@@ -93,7 +93,7 @@ describe("the student's pages", () => {
   });
 
   it("profile: own profile, contacts, student record, preferences", async () => {
-    expect((await profile.fetchOwnProfile(student, STUDENT)).full_name).toBe("Awa Ngono");
+    expect((await profile.fetchOwnProfile(student, STUDENT))?.full_name).toBe("Awa Ngono");
     await profile.fetchOwnContacts(student, STUDENT);
     expect(await profile.fetchStudentRecord(student, STUDENT)).not.toBeNull();
     expect(await notifications.fetchPreferences(student, STUDENT)).toBeDefined();

@@ -58,9 +58,15 @@ describe("the student's home", () => {
 
     await assignments.handIn(student, { id: a.id }, STUDENT, null, "Ma copie", []);
     const attempt = await quizzes.startAttempt(student, q.id);
-    const running = await home.fetchNextDeadlines(student, now, STUDENT, 50);
-    expect(running.map((d) => d.id)).not.toContain(a.id);
-    expect(running.map((d) => d.id)).toContain(q.id); // an attempt running: still due
+    // the quiz page resumes a running attempt by reading it (never by starting one): the
+    // same attempt and deadline as the database's
+    const listed = (await quizzes.fetchMyQuizzes(student)).find((x) => x.quiz_id === q.id)!;
+    expect(listed).toMatchObject({ attempts_used: 1, open_attempt: attempt.attempt_id });
+    const running = await quizzes.fetchRunningAttempt(student, listed);
+    expect(running).toMatchObject({ attempt_id: attempt.attempt_id, deadline: attempt.deadline });
+    const due = await home.fetchNextDeadlines(student, now, STUDENT, 50);
+    expect(due.map((d) => d.id)).not.toContain(a.id);
+    expect(due.map((d) => d.id)).toContain(q.id); // an attempt running: still due
     await quizzes.submitAttempt(student, attempt.attempt_id);
     const after = await home.fetchNextDeadlines(student, now, STUDENT, 50);
     expect(after.map((d) => d.id)).not.toContain(q.id);

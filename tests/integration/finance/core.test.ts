@@ -96,9 +96,19 @@ describe("bank slips, cash and the bursar's figures", () => {
       "select action, actor_id from public.audit_log where target_id = $1 order by created_at", [first.data]);
     expect(audit.map((a) => a.action)).toEqual(["payment.recorded", "payment.succeeded"]);
     expect(audit[1].actor_id).not.toBeNull();
-    // The bursar reads the slip; another student does not.
-    const { data: url } = await admin.storage.from("bank-slips").createSignedUrl(path, 60);
-    expect(url?.signedUrl).toBeTruthy();
+    // The bursar opens the slip through a signed URL (one, or a batch) and gets its bytes,
+    // as supabase-js builds the URL from hosted storage-api's answer; a student of another
+    // folder gets no URL.
+    const single = await admin.storage.from("bank-slips").createSignedUrl(path, 60);
+    expect(single.error).toBeNull();
+    expect(single.data!.signedUrl).toMatch(new RegExp(`^${stack().url}/storage/v1/object/sign/bank-slips/`));
+    expect(await (await fetch(single.data!.signedUrl)).text()).toBe("%PDF-1.4");
+    const batch = await admin.storage.from("bank-slips").createSignedUrls([path, `${studentId}/missing.pdf`], 60);
+    expect(batch.error).toBeNull();
+    expect(batch.data!.map((d) => [d.path, d.error === null])).toEqual([[path, true], [`${studentId}/missing.pdf`, false]]);
+    expect(await (await fetch(batch.data![0].signedUrl!)).text()).toBe("%PDF-1.4");
+    const teacher = await as("teacher");
+    expect((await teacher.storage.from("bank-slips").createSignedUrl(path, 60)).error).not.toBeNull();
   });
 
   it("cash is recorded by the bursar with its slip number, and the figures add it up; students cannot read them", async () => {

@@ -2,14 +2,13 @@
 -- item 6; security review 2026-11-26 M1): an applicant inserted its application with
 -- fee_paid_at, fee_xaf = 0 and its own decision_reason, and the fee read as paid.
 --
--- * Anonymous and signed-in applicants may no longer write those three columns: the insert
---   grant lists every other column (and the update grant too; admins decide through
---   decide_applications, the fee is marked paid by private.mark_application_fee_paid, both
---   security definer).
+-- * Anonymous and signed-in applicants may no longer insert those three columns: the insert
+--   grant lists every other column. (The update grant stays whole: admins decide through
+--   decide_applications, which runs as the admin; an applicant's update of them is refused
+--   by private.applicant_changes_status_only, unchanged.)
 -- * Whatever the grants, an insert through the API (anon or a non-admin) has fee_paid_at and
 --   decision_reason cleared and fee_xaf taken from the school (private.check_application_change);
---   an applicant's update of them was already refused by private.applicant_changes_status_only
---   (unchanged), and is now refused by the grant first.
+--   an applicant's update of them was already refused by private.applicant_changes_status_only.
 
 do $grants$
 declare
@@ -19,9 +18,8 @@ begin
   from information_schema.columns c
   where c.table_schema = 'public' and c.table_name = 'applications'
     and c.column_name not in ('fee_xaf', 'fee_paid_at', 'decision_reason');
-  execute 'revoke insert, update on public.applications from anon, authenticated';
+  execute 'revoke insert on public.applications from anon, authenticated';
   execute format('grant insert (%s) on public.applications to anon, authenticated', writable);
-  execute format('grant update (%s) on public.applications to authenticated', writable);
 end
 $grants$;
 

@@ -15,7 +15,7 @@ import { authExtensions } from "./auth/index.ts";
 import { attachRealtime } from "./realtime.ts";
 import { exposeRequestHeaders, withRequestHeaders } from "./request-headers.ts";
 import { parityConnectionOptions, withRestParity } from "./rest-parity.ts";
-import { createLocalStorageAdapter, storageDirOf, storageUploads } from "./storage-adapter.ts";
+import { createLocalStorageAdapter, storageDirOf, storageSignedUrls, storageUploads } from "./storage-adapter.ts";
 import { SUPABASE_DIR } from "./paths.ts";
 import { ensureAuthTables } from "./auth/store.ts";
 
@@ -133,7 +133,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   // What lite lacks, answered before it: each route returns undefined for paths it does not own.
   const context: LocalContext = { app, db, keys: options.keys, emails, auth };
-  const routes: LocalRoute[] = [(request) => serveFunction(request, options.keys), authExtensions, storageUploads];
+  const routes: LocalRoute[] = [(request) => serveFunction(request, options.keys), authExtensions, storageUploads, storageSignedUrls];
   const handle = (request: Request, peerAddress: string | null) =>
     withCors(request, () => {
       for (const route of routes) {

@@ -2,7 +2,8 @@
 // schedule with its instalments, the public programme page shows it at once and follows a
 // change; the bursar records cash at the desk and refunds it with a cancelling receipt
 // whose QR page says so; the bursar waives part of a late penalty with a reason and the
-// student's balance and page show it. Axe A/AA on each page. The spec makes its own schedule, student
+// student's balance and page show it; the bursar sees a bank slip's picture before approving
+// it, and confirms. Axe A/AA on each page. The spec makes its own schedule, student
 // and bill, and removes the schedule it published (the demo data stays as it was).
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
@@ -175,4 +176,35 @@ test("the bursar waives part of a late penalty with a reason; the student's bala
   await expect(page.getByTestId("balance-due")).toHaveText(/102\s000\sFCFA/);
   await expect(page.getByTestId("penalty-waiver")).toHaveText(/Pénalité remise par la scolarité : 3\s000\sFCFA \(Hospitalisation attestée\)/);
   await expectNoAxeViolations(page);
+});
+
+test("the bursar sees the slip itself before approving it, and confirms", async ({ page }) => {
+  const service = serviceClient();
+  const { data: line } = await service.from("fee_instalments").select("id, fee_schedule_id").eq("label_fr", "Tranche caisse").single();
+  const { data: bill } = await service.from("student_fees").select("id").eq("student_id", studentId).eq("fee_schedule_id", line!.fee_schedule_id).single();
+  // A real 1×1 PNG: the dialog must show the picture itself, not a link.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  const path = `${studentId}/${Date.now()}-bordereau.png`;
+  expect((await service.storage.from("bank-slips").upload(path, png, { contentType: "image/png" })).error).toBeNull();
+  expect((await service.from("payments").insert({ student_id: studentId, student_fee_id: bill!.id, instalment_id: line!.id, amount_xaf: 10000,
+    method: "bank_transfer", status: "pending", reference: "E2E-SLIP-1", slip_path: path })).error).toBeNull();
+
+  await signInAs(page, "admin");
+  await page.goto("/dashboard/admin/finance");
+  const row = page.getByTestId("slip-row").filter({ hasText: "Bernard Caissier" });
+  await expect(row.getByRole("button", { name: "Approuver" })).toHaveCount(0);
+  await row.getByRole("button", { name: "Vérifier le bordereau de Bernard Caissier" }).click();
+  const dialog = page.getByRole("dialog", { name: "Bordereau de Bernard Caissier" });
+  const slip = dialog.getByRole("img", { name: "Bordereau bancaire de Bernard Caissier (E2E-SLIP-1)" });
+  await expect(slip).toBeVisible();
+  expect(await slip.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await expect(dialog.getByTestId("slip-amount")).toHaveText(/10\s000\sFCFA/);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Approuver…" }).click();
+  await expect(dialog.getByRole("alertdialog")).toContainText(/Créditer 10\s000\sFCFA à Bernard Caissier \?/);
+  await dialog.getByRole("button", { name: "Confirmer l'approbation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Bordereau approuvé" })).toBeVisible();
+  await expect(page.getByTestId("slip-row").filter({ hasText: "Bernard Caissier" })).toHaveCount(0);
+  const { data: paid } = await service.from("payments").select("status, receipts(number)").eq("reference", "E2E-SLIP-1").single();
+  expect(paid).toMatchObject({ status: "succeeded", receipts: [{ number: expect.stringMatching(/^REC-\d{4}-\d{6}$/) }] });
 });

@@ -61,6 +61,7 @@ describe("phone numbers and paths", () => {
   it("keep slips in the student's folder with a safe name, and build the verification URL", () => {
     expect(slipPath("u1", "Reçu banque (1).pdf", new Date(0))).toBe("u1/0-Rec_u_banque_1_.pdf");
     expect(slipPath("u1", "...", new Date(0))).toBe("u1/0-bordereau");
+    expect(slipPath("u1", "scan..final...pdf", new Date(0))).toBe("u1/0-scan.final.pdf");
     expect(receiptVerificationUrl("https://uel.cm/", "ab".repeat(16), "en")).toBe(`https://uel.cm/en/receipts/verify/?c=${"ab".repeat(16)}`);
   });
 });

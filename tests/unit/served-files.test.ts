@@ -135,6 +135,7 @@ describe("the content-security policy", () => {
     expect(policy).toContain("img-src 'self' data: blob: https://abc.supabase.co/storage/v1/");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-src blob:");
     expect(realtimeOrigin("http://127.0.0.1:54321")).toBe("ws://127.0.0.1:54321");
   });
 });

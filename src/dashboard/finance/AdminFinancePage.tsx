@@ -15,10 +15,12 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError } from "../ui/toast.ts";
-import { fetchPeriodPayments, fetchQueue, fetchSlips, fetchSummary, reviewSlip, slipUrl, type FinancePayment, type FinanceSummary } from "./admin-data.ts";
+import { fetchPeriodPayments, fetchQueue, fetchSlips, fetchSummary, reviewSlip, type FinancePayment, type FinanceSummary } from "./admin-data.ts";
 import { adminFinanceMessages } from "./admin-messages.ts";
 import { CashCard, RefundCard } from "./CashDesk.tsx";
 import { PenaltiesCard } from "./PenaltiesCard.tsx";
+import SlipReviewDialog from "./SlipReviewDialog.tsx";
+import { slipReviewMessages } from "./slip-review-messages.ts";
 
 interface Loaded {
   summary: FinanceSummary;
@@ -28,6 +30,7 @@ interface Loaded {
 
 export default function AdminFinancePage() {
   const m = useMessages(adminFinanceMessages);
+  const review = useMessages(slipReviewMessages);
   const locale = useLocale();
   const today = doualaDay(new Date());
   const [from, setFrom] = useState(today);
@@ -36,7 +39,7 @@ export default function AdminFinancePage() {
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState("");
   const [rejecting, setRejecting] = useState<FinancePayment | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [reviewing, setReviewing] = useState<FinancePayment | null>(null);
 
   const load = useCallback(async (start: string, end: string) => {
     try {
@@ -60,27 +63,6 @@ export default function AdminFinancePage() {
         p.reference, p.receipt_number, p.failure_reason ?? p.note,
       ]));
       downloadText(name, csv);
-    } catch (failure) {
-      toastError(failure);
-    }
-  }
-
-  async function approve(slip: FinancePayment) {
-    setBusy(slip.id);
-    try {
-      await reviewSlip(getSupabase(), slip.id, true);
-      setNotice(m.approved);
-      await load(from, to);
-    } catch (failure) {
-      toastError(failure);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function openSlip(slip: FinancePayment) {
-    try {
-      window.open(await slipUrl(getSupabase(), slip.slip_path!), "_blank", "noopener");
     } catch (failure) {
       toastError(failure);
     }
@@ -150,8 +132,7 @@ export default function AdminFinancePage() {
                       <p className="text-sm text-gray-700">{locale === "en" ? slip.item_en : slip.item_fr} · {m.reference} {slip.reference ?? "—"} · {formatDateTime(locale, slip.created_at)}</p>
                     </div>
                     <div className="flex flex-wrap gap-2">
-                      {slip.slip_path && <Button size="sm" variant="ghost" onPress={() => void openSlip(slip)}>{fill(m.openSlip, { name: slip.payer_name ?? "" })}</Button>}
-                      <Button size="sm" isPending={busy === slip.id} onPress={() => void approve(slip)}>{m.approve}</Button>
+                      <Button size="sm" onPress={() => setReviewing(slip)}>{fill(review.review, { name: slip.payer_name ?? "" })}</Button>
                       <Button size="sm" variant="danger" onPress={() => setRejecting(slip)}>{m.reject}</Button>
                     </div>
                   </li>
@@ -194,6 +175,9 @@ export default function AdminFinancePage() {
           </Card>
         </div>
       )}
+      {reviewing && <SlipReviewDialog slip={reviewing} onClose={() => setReviewing(null)}
+        onReject={() => { setRejecting(reviewing); setReviewing(null); }}
+        onDecided={async (outcome) => { setReviewing(null); setNotice(outcome === "approved" ? m.approved : review.alreadyDecided); await load(from, to); }} />}
       {rejecting && <RejectDialog slip={rejecting} onClose={() => setRejecting(null)} onDone={async () => { setRejecting(null); setNotice(m.rejected); await load(from, to); }} />}
     </>
   );

@@ -93,6 +93,13 @@ export async function slipUrl(supabase: SupabaseClient, path: string): Promise<s
   return data.signedUrl;
 }
 
+/** The slip's file itself (the bursar looks at it before deciding), as a Blob of its type. */
+export async function slipFile(supabase: SupabaseClient, path: string): Promise<Blob> {
+  const { data, error } = await supabase.storage.from("bank-slips").download(path);
+  if (error) fail("downloading the slip", error);
+  return data;
+}
+
 export async function reviewSlip(supabase: SupabaseClient, id: string, approve: boolean, reason?: string): Promise<void> {
   const { error } = await supabase.rpc("review_bank_slip", { payment: id, approve, reason: reason ?? null });
   if (error) fail("reviewing a slip", error);

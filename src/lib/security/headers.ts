@@ -54,6 +54,8 @@ export function contentSecurityPolicy({ supabaseUrl, scriptHashes = [], styleHas
     ["font-src", "'self'"],
     ["connect-src", "'self'", api, realtimeOrigin(api)],
     ["media-src", "'self'", "blob:"],
+    // The bursar's slip review shows a student's PDF slip (fetched, retyped application/pdf) in a frame.
+    ["frame-src", "blob:"],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
     ["form-action", "'self'"],

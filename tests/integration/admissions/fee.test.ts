@@ -44,6 +44,29 @@ beforeAll(async () => {
 });
 
 describe("the application fee", () => {
+  it("is the school's: an applicant cannot write fee_xaf, fee_paid_at or decision_reason, on insert or update", async () => {
+    const [target] = await stack().sql<{ id: string }>("select id from public.extension_programmes where slug = 'executive-mba'");
+    const base = { kind: "extension", status: "draft", full_name: "Candidat Malin", email: "malin@example.cm", extension_programme_id: target.id };
+    const forged = { fee_paid_at: "2026-01-01T00:00:00Z", fee_xaf: 0, decision_reason: "Admis sur dossier (note du jury)" };
+    for (const [column, value] of Object.entries(forged)) {
+      const signedIn = await stranger.from("applications").insert({ ...base, [column]: value });
+      expect(signedIn.error?.code, column).toBe("42501");
+      const anonymous = await stack().client().from("applications").insert({ ...base, status: "submitted", [column]: value });
+      expect(anonymous.error?.code, column).toBe("42501");
+    }
+    const { data, error } = await stranger.from("applications").insert(base).select("id, fee_xaf, fee_paid_at, decision_reason").single();
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ fee_xaf: 10000, fee_paid_at: null, decision_reason: null });
+    for (const [column, value] of Object.entries(forged)) {
+      const update = await stranger.from("applications").update({ [column]: value }).eq("id", data!.id);
+      expect(update.error?.code, column).toBe("42501");
+    }
+    const [row] = await stack().sql<{ fee_xaf: number; fee_paid_at: string | null; decision_reason: string | null }>(
+      "select fee_xaf, fee_paid_at, decision_reason from public.applications where id = $1", [data!.id]);
+    expect(row).toEqual({ fee_xaf: 10000, fee_paid_at: null, decision_reason: null });
+    await stranger.from("applications").delete().eq("id", data!.id);
+  });
+
   it("cannot be paid on a draft", async () => {
     const { status, payload } = await pay(applicant, { application_id: applicationId, channel: "mtn_momo", phone: "+237 6 70 00 00 05" });
     expect(status).toBe(409);

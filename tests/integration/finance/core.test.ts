@@ -74,8 +74,13 @@ describe("bank slips, cash and the bursar's figures", () => {
     const path = `${studentId}/slip-core.pdf`;
     const upload = await student.storage.from("bank-slips").upload(path, new Blob(["%PDF-1.4"], { type: "application/pdf" }), { contentType: "application/pdf" });
     expect(upload.error).toBeNull();
-    const elsewhere = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 5000, bank_reference: "AFB-1", slip_path: "someone/else.pdf" });
-    expect(elsewhere.error).not.toBeNull();
+    // Only a file of the student's own folder, named without `..` (storage resolves
+    // `A/../B/x` to B's slip), that was really uploaded.
+    const [other] = await stack().sql<{ student_id: string }>("select student_id from public.student_fees where student_id <> $1 limit 1", [studentId]);
+    for (const slip_path of ["someone/else.pdf", `${studentId}/../${other.student_id}/slip.pdf`, `${studentId}/`, `${studentId}x/slip.pdf`, `${studentId}/missing.pdf`]) {
+      const refused = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 5000, bank_reference: "AFB-1", slip_path });
+      expect(refused.error?.message, slip_path).toMatch(slip_path.endsWith("missing.pdf") ? /upload the slip/ : /your own folder/);
+    }
     const first = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 5000, bank_reference: "AFB-1", slip_path: path });
     const second = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 3000, bank_reference: "AFB-2", slip_path: path });
     expect(first.error ?? second.error).toBeNull();
@@ -96,9 +101,19 @@ describe("bank slips, cash and the bursar's figures", () => {
       "select action, actor_id from public.audit_log where target_id = $1 order by created_at", [first.data]);
     expect(audit.map((a) => a.action)).toEqual(["payment.recorded", "payment.succeeded"]);
     expect(audit[1].actor_id).not.toBeNull();
-    // The bursar reads the slip; another student does not.
-    const { data: url } = await admin.storage.from("bank-slips").createSignedUrl(path, 60);
-    expect(url?.signedUrl).toBeTruthy();
+    // The bursar opens the slip through a signed URL (one, or a batch) and gets its bytes,
+    // as supabase-js builds the URL from hosted storage-api's answer; a student of another
+    // folder gets no URL.
+    const single = await admin.storage.from("bank-slips").createSignedUrl(path, 60);
+    expect(single.error).toBeNull();
+    expect(single.data!.signedUrl).toMatch(new RegExp(`^${stack().url}/storage/v1/object/sign/bank-slips/`));
+    expect(await (await fetch(single.data!.signedUrl)).text()).toBe("%PDF-1.4");
+    const batch = await admin.storage.from("bank-slips").createSignedUrls([path, `${studentId}/missing.pdf`], 60);
+    expect(batch.error).toBeNull();
+    expect(batch.data!.map((d) => [d.path, d.error === null])).toEqual([[path, true], [`${studentId}/missing.pdf`, false]]);
+    expect(await (await fetch(batch.data![0].signedUrl!)).text()).toBe("%PDF-1.4");
+    const teacher = await as("teacher");
+    expect((await teacher.storage.from("bank-slips").createSignedUrl(path, 60)).error).not.toBeNull();
   });
 
   it("cash is recorded by the bursar with its slip number, and the figures add it up; students cannot read them", async () => {

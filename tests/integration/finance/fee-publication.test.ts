@@ -103,14 +103,31 @@ describe("cash and refunds", () => {
     const refund = await admin.rpc("refund_payment", { payment: cash.data.id, reason: "Erreur de saisie" });
     expect(refund.error).toBeNull();
     expect(refund.data.status).toBe("refunded");
-    const twice = await admin.rpc("refund_payment", { payment: cash.data.id, reason: "Erreur de saisie" });
-    expect(twice.error).toBeNull();
+    // A second refund is refused and changes nothing (it rewrote the reason, unaudited).
+    const twice = await admin.rpc("refund_payment", { payment: cash.data.id, reason: "Autre motif" });
+    expect(twice.error?.message).toMatch(/already refunded/);
+    const rewrite = await admin.from("payments").update({ note: "Autre motif" }).eq("id", cash.data.id);
+    expect(rewrite.error?.message).toMatch(/already refunded/);
+    const pending = await admin.rpc("refund_payment", { payment: (await stack().sql<{ id: string }>(
+      "select id from public.payments where status = 'pending' limit 1"))[0].id, reason: "Erreur de saisie" });
+    expect(pending.error?.message).toMatch(/only a succeeded payment/);
     const receipts = await stack().sql<{ kind: string; details: { reason?: string } }>(
       "select kind, details from public.receipts where payment_id = $1 order by kind desc", [cash.data.id]);
     expect(receipts.map((r) => r.kind)).toEqual(["payment", "cancellation"]);
     expect(receipts[1].details.reason).toBe("Erreur de saisie");
-    const audit = await stack().sql<{ action: string }>("select action from public.audit_log where target_id = $1 order by created_at", [cash.data.id]);
-    expect(audit.map((a) => a.action)).toEqual(["payment.recorded", "payment.refunded"]);
+    const audit = await stack().sql<{ action: string; actor_id: string; note: string | null }>(
+      "select action, actor_id, details ->> 'note' as note from public.audit_log where target_id = $1 order by created_at", [cash.data.id]);
+    expect(audit.map((a) => [a.action, a.note])).toEqual([["payment.recorded", null], ["payment.refunded", "Erreur de saisie"]]);
+    expect(audit[1].actor_id).toBe((await admin.auth.getUser()).data.user!.id);
+    // Even written directly, a refund needs its reason (it goes on the cancelling receipt).
+    const other = await admin.rpc("record_cash_payment", { student: studentId, instalment: due.instalment_id, amount_xaf: 100, cash_reference: "CAISSE-H4-2" });
+    const bare = await admin.from("payments").update({ status: "refunded" }).eq("id", other.data.id);
+    expect(bare.error?.message).toMatch(/reason for the refund/);
+    // Cash never credits a line above what it still owes.
+    const [line] = await stack().sql<{ remaining_xaf: string }>(
+      "select remaining_xaf from public.student_dues where student_id = $1 and instalment_id = $2", [studentId, due.instalment_id]);
+    const over = await admin.rpc("record_cash_payment", { student: studentId, instalment: due.instalment_id, amount_xaf: Number(line.remaining_xaf) + 1, cash_reference: "CAISSE-H4-3" });
+    expect(over.error?.message).toMatch(/more than the line still owes/);
   });
 });
 
@@ -145,6 +162,46 @@ describe("late penalties", () => {
     expect((await student.from("fee_penalties").insert({ student_fee_id: late.instalment_id, instalment_id: late.instalment_id, student_id: studentId, amount_xaf: 1 })).error).not.toBeNull();
     await admin.from("fee_penalties").delete().eq("student_id", studentId);
     expect((await stack().sql<{ n: number }>("select count(*)::int n from public.fee_penalties where student_id = $1", [studentId]))[0].n).toBe(1);
+  });
+});
+
+describe("fair late penalties", () => {
+  it("an instalment already past due at registration falls due at registration plus the grace days: no back-dated penalty", async () => {
+    // The review's case: admitted and registered today, billed a penalty for an instalment due weeks earlier.
+    const service = stack().client({ secret: true });
+    const created = await service.auth.admin.createUser({ email: "inscrit.aujourdhui@example.cm", password: "Inscrit-2026-ok", email_confirm: true });
+    expect(created.error).toBeNull();
+    const newcomer = created.data.user!.id;
+    await stack().sql("insert into public.student_registrations (student_id, academic_year_id, student_number, extension_programme_id) values ($1, $2, 'NEW-TODAY-1', $3)",
+      [newcomer, year, extension.id]);
+    const [{ id: schedule }] = await stack().sql<{ id: string }>(
+      `insert into public.fee_schedules (academic_year_id, extension_programme_id, label_fr, label_en, tuition_xaf, late_penalty_xaf, late_grace_days, published)
+       values ($1, $2, 'Barème rentrée tardive', 'Late entry schedule', 300000, 5000, 7, false) returning id`, [year, extension.id]);
+    await stack().sql(
+      `insert into public.fee_instalments (fee_schedule_id, position, label_fr, label_en, amount_xaf, due_on) values
+         ($1, 1, 'Tranche passée', 'Past instalment', 100000, current_date - 42),
+         ($1, 2, 'Tranche à venir', 'Coming instalment', 200000, current_date + 30)`, [schedule]);
+    await stack().sql("insert into public.student_fees (student_id, fee_schedule_id) values ($1, $2)", [newcomer, schedule]);
+
+    expect((await service.rpc("bill_late_penalties")).error).toBeNull();
+    const dues = await stack().sql<{ label_fr: string; due_on: string; scheduled_due_on: string; registered_on: string; state: string; penalty_xaf: number }>(
+      `select label_fr, due_on::text, scheduled_due_on::text, registered_on::text, state, penalty_xaf from public.student_dues
+       where student_id = $1 order by position`, [newcomer]);
+    const [{ today, past, inGrace, coming }] = await stack().sql<{ today: string; past: string; inGrace: string; coming: string }>(
+      `select d::text as today, (d - 42)::text as past, (d + 7)::text as "inGrace", (d + 30)::text as coming
+       from (select (now() at time zone 'Africa/Douala')::date as d) t`);
+    expect(dues).toEqual([
+      { label_fr: "Tranche passée", due_on: inGrace, scheduled_due_on: past, registered_on: today, state: "due", penalty_xaf: 0 },
+      { label_fr: "Tranche à venir", due_on: coming, scheduled_due_on: coming, registered_on: today, state: "due", penalty_xaf: 0 },
+    ]);
+    expect((await stack().sql<{ n: number }>("select count(*)::int n from public.fee_penalties where student_id = $1", [newcomer]))[0].n).toBe(0);
+
+    // Registered 20 days ago: the shifted date (+7) and its grace (+7) are behind: late, billed once.
+    await stack().sql("update public.student_registrations set registered_at = now() - interval '20 days' where student_id = $1", [newcomer]);
+    expect((await service.rpc("bill_late_penalties")).error).toBeNull();
+    const [late] = await stack().sql<{ state: string; penalty_xaf: number }>(
+      "select state, penalty_xaf from public.student_dues where student_id = $1 and position = 1", [newcomer]);
+    expect(late).toEqual({ state: "late", penalty_xaf: 5000 });
   });
 });
 

@@ -792,6 +792,12 @@ const SPECS: TableSpec[] = [
         row: () => ({ id: uid(), kind: "general", full_name: "Tricheur", email: "t@example.cm", status: "admitted" }),
         insert: NOBODY,
       },
+      {
+        // The fee and the decision are the school's and the reviewers' (issue 19 item 6).
+        name: "an application that says its fee is paid and gives its own decision",
+        row: () => ({ id: uid(), kind: "general", full_name: "Tricheur", email: "t@example.cm", fee_paid_at: "2026-01-01T00:00:00Z", fee_xaf: 0, decision_reason: "Admis" }),
+        insert: NOBODY,
+      },
     ],
   },
   {

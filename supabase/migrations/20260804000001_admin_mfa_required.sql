@@ -29,5 +29,5 @@ comment on function private.is_admin() is
 -- The admin pages' banner reads the setting to tell an aal1 admin to enrol a factor: every
 -- holder of the admin role reads it (one boolean); changing it still takes is_admin().
 drop policy "security_settings: admins read" on public.security_settings;
-create policy "security_settings: admins read, even before their second factor" on public.security_settings
+create policy "security_settings: admin role holders read" on public.security_settings
   for select to authenticated using ((select private.has_role('admin')));

@@ -1,24 +1,25 @@
 -- Weights per course (issue 20 §7, DOMAIN §2: CC 20–40 %, exam 60–80 %).
 --
 -- CC/exam weights were one institution-wide setting. Now each course has its own:
--- * courses.cc_weight (20–40) and exam_weight (= 100 − cc_weight, 60–80), filled at
+-- * courses.cc_weight (20–40; the exam weighs 100 − cc_weight, so 60–80), filled at
 --   creation from the institution's setting (brought into the DOMAIN range) and changed by
---   admins (admin/course-management); existing courses take the current setting.
+--   admins (admin/course-management; a teacher's change is refused by
+--   guard_course_change); existing courses take the current setting.
 -- * The results engine (semester_course_marks, hence semester_unit_results,
 --   semester_results, the deliberation and the relevé) weighs each course by its own, and
 --   lists it with the course's marks.
 -- * A course of a semester with a closed session keeps what decides its marks: semester,
 --   UE, coefficient, credits and weights; none is added to or removed from that semester.
 --   The same holds for the UEs (their credits and semester). Only a reopening unfreezes.
+--   The owner and the service role (seeds, maintenance) are trusted, as for the structure
+--   of the catalogue elsewhere; the marks themselves (grades, evaluations) trust nobody.
 
 alter table public.courses add column cc_weight smallint;
 update public.courses set cc_weight = (select greatest(20, least(40, s.cc_weight)) from public.institution_settings s where s.id);
 alter table public.courses
   alter column cc_weight set not null,
-  add constraint courses_cc_weight_range check (cc_weight between 20 and 40),
-  add column exam_weight smallint generated always as (100 - cc_weight) stored;
-comment on column public.courses.cc_weight is 'CC weight in the course mark, % (20–40, DOMAIN §2); the exam weighs exam_weight = 100 − cc_weight.';
-comment on column public.courses.exam_weight is 'Exam weight in the course mark, % (60–80): 100 − cc_weight.';
+  add constraint courses_cc_weight_range check (cc_weight between 20 and 40);
+comment on column public.courses.cc_weight is 'CC weight in the course mark, % (20–40, DOMAIN §2); the exam weighs 100 − cc_weight (60–80).';
 
 -- A new course takes the institution's weights unless it states its own.
 create function private.default_course_weights() returns trigger
@@ -51,6 +52,9 @@ as $$
 declare
   semester uuid;
 begin
+  if private.acting_user() is null then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
   if tg_op = 'UPDATE' and (new.semester_id, new.teaching_unit_id, new.coefficient, new.credits, new.cc_weight)
      is not distinct from (old.semester_id, old.teaching_unit_id, old.coefficient, old.credits, old.cc_weight) then
     return new;
@@ -80,6 +84,9 @@ as $$
 declare
   semester uuid;
 begin
+  if private.acting_user() is null then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
   if tg_op = 'UPDATE' and (new.semester_id, new.credits) is not distinct from (old.semester_id, old.credits) then
     return new;
   end if;
@@ -168,7 +175,7 @@ as $$
       case when bool_and(cm.mark is not null)
         then round(sum(cm.mark * cm.coefficient) / sum(cm.coefficient), 2) end as average,
       jsonb_agg(jsonb_build_object('course_id', cm.course_id, 'code', c.code, 'title', c.title,
-        'coefficient', cm.coefficient, 'cc_weight', c.cc_weight, 'exam_weight', c.exam_weight,
+        'coefficient', cm.coefficient, 'cc_weight', c.cc_weight, 'exam_weight', 100 - c.cc_weight,
         'cc', cm.cc, 'exam', cm.exam, 'resit', cm.resit, 'mark', cm.mark,
         'missing', cm.missing) order by c.code) as courses
     from cm

@@ -187,6 +187,17 @@ describe("a closed session freezes what decides its marks", () => {
     expect((await teacher.from("grades").insert({ evaluation_id: cc.data!.id, student_id: w.ids.studentA, score: 15, status: "marked" })).error).toBeNull();
     expect((await teacher.from("evaluations").update({ held_on: "2099-01-25" }).eq("id", evaluation)).error).toBeNull();
 
+    // a quiz of the course with a submitted attempt, marked into the gradebook while open
+    const [quizEvaluation] = await sql()<{ id: string }>("insert into public.evaluations (course_id, title, kind) values ($1, 'Quiz', 'quiz') returning id", [course]);
+    const [quiz] = await sql()<{ id: string }>("insert into public.quizzes (course_id, title, evaluation_id) values ($1, 'Quiz', $2) returning id", [course, quizEvaluation.id]);
+    const [question] = await sql()<{ id: string }>(
+      `insert into public.quiz_questions (quiz_id, position, prompt, kind, choices) values ($1, 1, '2 + 2 ?', 'single', '[{"id":"a","label":"4"},{"id":"b","label":"5"}]') returning id`, [quiz.id]);
+    await sql()("insert into public.quiz_answer_keys (question_id, correct) values ($1, '[\"a\"]')", [question.id]);
+    const [attempt] = await sql()<{ id: string }>(
+      "insert into public.quiz_attempts (quiz_id, student_id, started_at, submitted_at, answers) values ($1, $2, now() - interval '5 minutes', now(), $3::jsonb) returning id",
+      [quiz.id, w.ids.studentA, JSON.stringify({ [question.id]: ["a"] })]);
+    expect(await sql()("select score::float from public.grades where evaluation_id = $1", [quizEvaluation.id])).toEqual([{ score: 20 }]);
+
     // closing now says what is missing and needs an override with a reason
     const gaps = await admin.rpc("deliberation_gaps", { semester, session: "normal" });
     expect(gaps.data).toMatchObject({
@@ -206,7 +217,10 @@ describe("a closed session freezes what decides its marks", () => {
     expect(entry.details).toMatchObject({ override: true, reason: "Jury exceptionnel : examen reporté", missing_students: 1, missing_marks: 1, students: 2 });
     expect(entry.details.evaluations).toHaveLength(1);
     expect(entry.details.exams_ahead).toHaveLength(1);
-    // frozen again
+    // frozen again: evaluations, and quiz re-marking (the review would change the mark)
     expect((await teacher.from("evaluations").update({ coefficient: 2 }).eq("id", cc.data!.id).select()).error?.message).toMatch(frozen);
+    const remark = await teacher.rpc("review_quiz_attempt", { attempt: attempt.id, points: { [question.id]: 0 } });
+    expect(remark.error?.message).toMatch(frozen);
+    expect(await sql()("select score::float from public.grades where evaluation_id = $1", [quizEvaluation.id])).toEqual([{ score: 20 }]);
   });
 });

@@ -157,6 +157,18 @@ test("the admin closes a semester's normal session and publishes it", async ({ p
     await signInAs(page, "admin");
     await page.goto("/dashboard/admin/deliberations");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Délibérations");
+    // The current semester (shown first) is not ready: its final exams are to come. The
+    // dialog says so and closes nothing without the override and a reason.
+    await page.getByRole("button", { name: "Clore la session normale" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("Cette session n'est pas prête à être close.");
+    await expect(dialog).toContainText("Examen final");
+    await dialog.getByRole("button", { name: "Clore la session normale" }).click();
+    await expect(dialog).toContainText("Cochez « Clore malgré tout »");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Annuler" }).click();
+    await expect(dialog).toBeHidden();
+
     await page.getByLabel("Semestre", { exact: true }).selectOption(semester!.id);
     const results = page.getByTestId("deliberation-results");
     await expect(results.getByRole("row", { name: /12,50/ })).toContainText("Semestre validé");

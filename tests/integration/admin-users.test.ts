@@ -75,17 +75,32 @@ describe("admin-users: who may call it", () => {
     expect(await call(secondAal1, { action: "list" })).toMatchObject({ status: 403, body: { error: "mfa_required" } });
     // The demo admin (no factor) is refused too while the setting is on.
     expect(await call(admin, { action: "list" })).toMatchObject({ status: 403, body: { error: "mfa_enrolment_required" } });
+    // ... and by the database itself (is_admin()), not only by the edge function: no role
+    // granted, no audit log, no refund, no switching the setting back off; it still sees
+    // the setting (the banner that asks it to enrol a factor reads it).
+    const [payment] = await stack().sql<{ id: string }>("select id from public.payments where status = 'succeeded' limit 1");
+    const grant = await admin.from("user_roles").insert({ user_id: "00000000-0000-4000-a000-000000000001", role: "admin" }).select();
+    expect(grant.error).not.toBeNull();
+    expect((await admin.from("audit_log").select("id").limit(1)).data).toEqual([]);
+    expect((await admin.rpc("refund_payment", { payment: payment!.id, reason: "Essai sans second facteur" })).error?.code).toBe("42501");
+    expect((await admin.from("security_settings").update({ require_admin_mfa: false }).eq("id", true).select()).data).toEqual([]);
+    expect((await admin.from("security_settings").select("require_admin_mfa")).data).toEqual([{ require_admin_mfa: true }]);
+    // the aal2 admin still is one
+    expect((await second.from("audit_log").select("id").limit(1)).data).toHaveLength(1);
 
-    // Reset the second admin's MFA (as the aal2 admin), then switch the setting off again.
+    // Switch the setting off again (as the aal2 admin), then reset the second admin's MFA.
+    const { error: offError } = await second.from("security_settings").update({ require_admin_mfa: false }).eq("id", true);
+    expect(offError).toBeNull();
     const reset = await call(second, { action: "reset_mfa", user_id: created.body.id });
     expect(reset).toMatchObject({ status: 200, body: { removed: 1 } });
     expect(await auditRows("account.mfa_reset", created.body.id)).toHaveLength(1);
-    const { error: offError } = await admin.from("security_settings").update({ require_admin_mfa: false }).eq("id", true);
-    expect(offError).toBeNull();
+    // With the setting off, the admin without a factor is an admin at aal1 again.
     expect((await call(admin, { action: "list" })).status).toBe(200);
+    expect((await admin.from("audit_log").select("id").limit(1)).data).toHaveLength(1);
+    expect((await stack().sql("select 1 from public.user_roles where user_id = '00000000-0000-4000-a000-000000000001' and role = 'admin'"))).toEqual([]);
     const changes = await auditRows("security.settings_changed");
     expect(changes.map((c) => c.details.require_admin_mfa)).toEqual([true, false]);
-    expect(changes.every((c) => c.actor_id === adminId)).toBe(true);
+    expect(changes.map((c) => c.actor_id)).toEqual([adminId, created.body.id]);
   });
 });
 

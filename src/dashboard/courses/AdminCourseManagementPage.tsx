@@ -25,6 +25,7 @@ import {
 } from "./data.ts";
 import { manageMessages } from "./manage-messages.ts";
 import { MaterialsEditor } from "./MaterialsEditor.tsx";
+import { CourseWeights } from "./CourseWeights.tsx";
 
 const httpsUrl = z.string().check(z.regex(/^https:\/\/\S+$/), z.maxLength(2000));
 
@@ -114,6 +115,7 @@ function CourseInDepth({ courseId }: { courseId: string }) {
         </dl>
         <HostLink courseId={courseId} />
       </Card>
+      <CourseWeights courseId={courseId} />
       <MaterialsEditor courseId={courseId} testId="manage-materials" />
       <Students courseId={courseId} />
       <Reviews courseId={courseId} />

@@ -1,6 +1,6 @@
 // Deliberations (admin): per semester, the results as the engine computes them now, closing
-// the normal then the resit session (the results are frozen, the marks locked) and
-// publishing each closed session to the students.
+// the normal then the resit session (the results are frozen, the marks locked; what is still
+// missing is shown first and needs an override) and publishing each closed session.
 import { useId, useState } from "react";
 import { showToast } from "../../lib/auth/toast.ts";
 import { formatDate, formatMark } from "../../lib/format.ts";
@@ -17,7 +17,8 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { cx, inputBox, labelText } from "../ui/styles.ts";
-import { closeDeliberation, fetchDeliberation, fetchSemesters, publishDeliberation, type Deliberation } from "./data.ts";
+import { CloseSessionDialog } from "./CloseSessionDialog.tsx";
+import { fetchDeliberation, fetchSemesters, publishDeliberation, type Deliberation } from "./data.ts";
 import { resultsMessages } from "./messages.ts";
 
 const th = "px-3 py-2 text-start font-semibold text-gray-900";
@@ -129,20 +130,16 @@ export default function AdminDeliberationsPage(_: PageProps) {
         </div>
       )}
       {closing && state.data?.next && semester && (
-        <ConfirmDialog
-          title={m.closeTitle[state.data.next]}
-          confirmLabel={m.close[state.data.next]}
-          isOpen
-          onOpenChange={(open) => !open && setClosing(false)}
-          onConfirm={async () => {
-            await closeDeliberation(getSupabase(), semester.id, state.data!.next!);
+        <CloseSessionDialog
+          semesterId={semester.id}
+          session={state.data.next}
+          onClose={() => setClosing(false)}
+          onClosed={() => {
             showToast({ title: m.closedToast, variant: "success" });
             setClosing(false);
             state.retry();
           }}
-        >
-          {m.closeBody}
-        </ConfirmDialog>
+        />
       )}
       {publishing && (
         <ConfirmDialog

@@ -184,7 +184,8 @@ export interface SemesterDeliberation {
 }
 
 export async function fetchDeliberation(supabase: SupabaseClient, semesterId: string): Promise<SemesterDeliberation> {
-  const sessions = await supabase.from("deliberations").select("id, session, closed_at, published_at").eq("semester_id", semesterId).order("closed_at");
+  // (a reopened session is history: the audit log keeps it; the session is to close again)
+  const sessions = await supabase.from("deliberations").select("id, session, closed_at, published_at").eq("semester_id", semesterId).is("reopened_at", null).order("closed_at");
   if (sessions.error) fail("deliberations", sessions.error);
   const rows = z.array(deliberationRow).parse(sessions.data);
   const next = !rows.some((d) => d.session === "normal") ? "normal" : !rows.some((d) => d.session === "resit") ? "resit" : null;
@@ -204,8 +205,35 @@ export async function fetchDeliberation(supabase: SupabaseClient, semesterId: st
   };
 }
 
-export async function closeDeliberation(supabase: SupabaseClient, semesterId: string, session: "normal" | "resit"): Promise<void> {
-  const { error } = await supabase.rpc("close_deliberation", { semester: semesterId, session });
+const gapsRow = z.object({
+  complete: z.boolean(),
+  /** Students without a mark on at least one published evaluation of the session. */
+  students: num,
+  marks: num,
+  evaluations: z.array(z.object({ id: z.string(), title: z.string(), kind: z.string(), course_code: z.string(), course_title: z.string(), held_on: z.nullable(z.string()), missing: num })),
+  exams_ahead: z.array(z.object({ id: z.string(), title: z.string(), course_code: z.string(), course_title: z.string(), held_on: z.string() })),
+});
+export type DeliberationGaps = z.infer<typeof gapsRow>;
+
+/** What the session still lacks (marks missing on published evaluations, exams to come). */
+export async function fetchDeliberationGaps(supabase: SupabaseClient, semesterId: string, session: "normal" | "resit"): Promise<DeliberationGaps> {
+  const { data, error } = await supabase.rpc("deliberation_gaps", { semester: semesterId, session });
+  if (error) fail("gaps", error);
+  return gapsRow.parse(data);
+}
+
+/** Closes the session; while something is missing the database wants override and a reason (audited). */
+export async function closeDeliberation(
+  supabase: SupabaseClient,
+  semesterId: string,
+  session: "normal" | "resit",
+  override?: { reason: string },
+): Promise<void> {
+  const { error } = await supabase.rpc("close_deliberation", {
+    semester: semesterId,
+    session,
+    ...(override ? { override: true, reason: override.reason } : {}),
+  });
   if (error) fail("close", error);
 }
 

@@ -5,6 +5,7 @@ import { useLocalStack } from "../../fixtures/stack.ts";
 import { buildWorld, IDS, type World } from "../../fixtures/rls-world.ts";
 import * as gradebook from "../../../src/dashboard/assessment/data.ts";
 import * as results from "../../../src/dashboard/results/data.ts";
+import * as weights from "../../../src/dashboard/courses/weights.ts";
 
 const stack = useLocalStack();
 let w: World;
@@ -62,5 +63,31 @@ describe("results data", () => {
     expect(state.results).toHaveLength(8); // with the re-registration demo cohort
     expect(state.results.find((r) => r.student_id === IDS.studentA)).toMatchObject({ name: "Awa Ngono", decision: "validated" });
     await expect(results.closeDeliberation(w.clients.teacherA, demo, "normal")).rejects.toThrow();
+  });
+
+  it("closing the current semester: what is missing first, then only with an override and a reason", async () => {
+    const current = (await results.fetchSemesters(w.clients.admin)).find((s) => s.is_current)!;
+    const gaps = await results.fetchDeliberationGaps(w.clients.admin, current.id, "normal");
+    expect(gaps.complete).toBe(false);
+    expect(gaps.exams_ahead.length).toBeGreaterThan(0); // the seeded final exams are two months away
+    expect(gaps.exams_ahead[0]).toMatchObject({ title: "Examen final" });
+    await expect(results.closeDeliberation(w.clients.admin, current.id, "normal")).rejects.toThrow(/missing|to come/);
+    await expect(results.closeDeliberation(w.clients.admin, current.id, "normal", { reason: "" })).rejects.toThrow(/override/);
+    await expect(results.fetchDeliberationGaps(w.clients.teacherA, current.id, "normal")).rejects.toThrow();
+  });
+});
+
+describe("course weights data (admin/course-management)", () => {
+  it("reads a course's weights, saves them in range, and shows them frozen once the semester is closed", async () => {
+    expect(await weights.fetchCourseWeights(w.clients.admin, w.courseA)).toEqual({ ccWeight: 40, frozen: false });
+    await weights.saveCourseWeights(w.clients.admin, w.courseA, 30);
+    expect(await weights.fetchCourseWeights(w.clients.admin, w.courseA)).toEqual({ ccWeight: 30, frozen: false });
+    await expect(weights.saveCourseWeights(w.clients.admin, w.courseA, 50)).rejects.toThrow();
+    await expect(weights.saveCourseWeights(w.clients.teacherA, w.courseA, 35)).rejects.toThrow();
+    await weights.saveCourseWeights(w.clients.admin, w.courseA, 40);
+    const [{ id: closedCourse }] = await stack().sql<{ id: string }>("select id from public.courses where code = 'MAT-L1-203'");
+    expect(await weights.fetchCourseWeights(w.clients.admin, closedCourse)).toEqual({ ccWeight: 40, frozen: true });
+    await expect(weights.saveCourseWeights(w.clients.admin, closedCourse, 30)).rejects.toThrow(/closed/);
+    expect(weights.ccWeightSchema.safeParse(20).success && !weights.ccWeightSchema.safeParse(41).success && !weights.ccWeightSchema.safeParse(25.5).success).toBe(true);
   });
 });

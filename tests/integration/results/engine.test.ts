@@ -101,6 +101,39 @@ describe("results engine", () => {
     expect(byCourse[course.B1]).toBe(14.4);
   });
 
+  it("each course weighs by its own CC/exam weights (issue 20 §7): B1 at CC 20 %, exam 80 %", async () => {
+    // B1 15/14 → 15×0.2 + 14×0.8 = 14.20; UE-B 14.20; semester (8.93×4 + 14.2×2)/6 = 10.69.
+    const admin = w.clients.admin;
+    expect((await w.clients.teacherA.from("courses").update({ cc_weight: 20 }).eq("id", course.B1).select()).error?.code).toBe("42501");
+    expect((await admin.from("courses").update({ cc_weight: 45 }).eq("id", course.B1).select()).error?.message).toMatch(/cc_weight/);
+    expect((await admin.from("courses").update({ cc_weight: 20 }).eq("id", course.B1).select("cc_weight")).data).toEqual([{ cc_weight: 20 }]);
+    try {
+      const r = await results(w.ids.studentA);
+      const b = r.units.find((u) => u.code === "UE-TST-B")!;
+      expect(num(b.courses[0].mark)).toBe(14.2);
+      expect(b.courses[0]).toMatchObject({ cc_weight: 20, exam_weight: 80 });
+      expect(num(b.average)).toBe(14.2);
+      expect(num(r.units.find((u) => u.code === "UE-TST-A")!.average)).toBe(8.93); // A1, A2 keep 40/60
+      expect(num(r.average)).toBe(10.69);
+    } finally {
+      await sql("update public.courses set cc_weight = 40 where id = $1", [course.B1]);
+    }
+    // a new course takes the institution's weights, within DOMAIN's 20–40 %
+    try {
+      for (const [setting, expected] of [[30, 30], [50, 40], [0, 20]] as const) {
+        await sql("update public.institution_settings set cc_weight = $1", [setting]);
+        const row = await one<{ cc_weight: number }>(
+          "insert into public.courses (code, title, school_id, semester_id) values ($1, 'Poids', $2, $3) returning cc_weight",
+          [`TST-W${setting}`, w.school, semester],
+        );
+        expect(row.cc_weight).toBe(expected);
+      }
+    } finally {
+      await sql("update public.institution_settings set cc_weight = 40");
+      await sql("delete from public.courses where code like 'TST-W%'");
+    }
+  });
+
   it("validates a UE under 10 by compensation when the semester average reaches 10", async () => {
     const r = await results(w.ids.studentA);
     expect(num(r.average)).toBe(10.75);

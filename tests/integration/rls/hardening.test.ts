@@ -188,7 +188,7 @@ describe("3. submissions are timed by the server", () => {
     expect(isRecent(row.submitted_at)).toBe(true);
   });
 
-  it("a student cannot backdate on update; revising the work re-stamps it; the teacher may correct the time", async () => {
+  it("a student cannot backdate on update; revising the work re-stamps it; the teacher marks it and changes neither the work nor its time", async () => {
     const assignment = await newAssignment();
     const id = uid();
     await sql(
@@ -206,9 +206,19 @@ describe("3. submissions are timed by the server", () => {
     expect(revise.error).toBeNull();
     expect(isRecent(await submittedAt())).toBe(true);
 
+    // issue 20 §4: the time is the server's, not the teacher's either (nor the work)
+    const revised = await submittedAt();
     const excuse = await w.clients.teacherA.from("assignment_submissions").update({ submitted_at: "2026-01-09T08:00:00Z" }).eq("id", id);
-    expect(excuse.error).toBeNull();
-    expect((await submittedAt()).toISOString()).toBe("2026-01-09T08:00:00.000Z");
+    expect(excuse.error?.code).toBe("42501");
+    const planted = `${w.courseA}/${assignment}/${IDS.studentA}/autre.pdf`;
+    for (const patch of [{ body: "Réécrit par l'enseignant" }, { files: [planted] }, { file_path: planted }]) {
+      expect((await w.clients.teacherA.from("assignment_submissions").update(patch).eq("id", id)).error?.code).toBe("42501");
+    }
+    expect((await submittedAt()).toISOString()).toBe(revised.toISOString());
+    // the teacher marks it: score and feedback, signed by the server
+    const marked = await w.clients.teacherA.from("assignment_submissions").update({ score: 14, feedback: "Bien" }).eq("id", id).select("body, score, graded_by");
+    expect(marked.error).toBeNull();
+    expect(marked.data).toEqual([{ body: "v2", score: 14, graded_by: IDS.teacherA }]);
   });
 
   it("a mark is signed by the teacher who gives it; the graded file can be read but no longer replaced or deleted", async () => {

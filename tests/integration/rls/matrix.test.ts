@@ -289,7 +289,8 @@ const SPECS: TableSpec[] = [
         row: (w) => ({ id: uid(), assignment_id: w.assignmentA, student_id: w.ids.studentA, body: "Ma copie" }),
         select: COURSE_A_MEMBERS,
         insert: ["studentA"],
-        update: { patch: () => ({ body: "Ma copie corrigée" }), allowed: ["studentA", "teacherA", "admin"] },
+        // the work is the student's: a teacher (or an admin) marks it only (issue 20 §4)
+        update: { patch: () => ({ body: "Ma copie corrigée" }), allowed: ["studentA"] },
         delete: ["studentA", "admin"],
       },
       {

@@ -137,7 +137,7 @@ describe("crediting once", () => {
   it("the callback and the reconciler racing credit once", async () => {
     const started = await pay(3, "670000004");
     const { idempotency_key } = await payment(started.id);
-    const providers = providersFromEnv({ SUPABASE_SECRET_KEY: stack().keys.secretKey });
+    const providers = providersFromEnv({ SUPABASE_URL: stack().url, SUPABASE_SECRET_KEY: stack().keys.secretKey });
     const [callback, reconciled] = await Promise.all([
       simulatorCallback(idempotency_key),
       reconcilePayments(service, providers, { afterMinutes: 0 }),
@@ -175,7 +175,7 @@ describe("crediting once", () => {
   it("the reconciler credits a payment whose callback never came and expires a stale one", async () => {
     const silent = await pay(5, "670000004");
     const stale = await pay(6, "670000003");
-    const providers = providersFromEnv({ SUPABASE_SECRET_KEY: stack().keys.secretKey });
+    const providers = providersFromEnv({ SUPABASE_URL: stack().url, SUPABASE_SECRET_KEY: stack().keys.secretKey });
     const first = await reconcilePayments(service, providers, { afterMinutes: 0, expireAfterMinutes: 60 });
     expect(first.credited).toBeGreaterThanOrEqual(1);
     expect((await payment(silent.id)).status).toBe("succeeded");

@@ -113,7 +113,8 @@ export class PaymentRefused extends Error {
 
 /** The refusal an open_payment error message names, or null for any other failure. */
 export function refusalOf(message: string): Refusal | null {
-  const code = /^([a-z_]+):/.exec(message)?.[1];
+  // Hosted PostgREST gives the message as raised; the local stack prefixes it with "error: ".
+  const code = /^(?:error:\s*)?([a-z_]+):/.exec(message)?.[1];
   return (REFUSALS as readonly string[]).includes(code ?? "") ? (code as Refusal) : null;
 }
 

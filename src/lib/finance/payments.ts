@@ -276,7 +276,10 @@ export async function reconcilePayments(service: SupabaseClient, providers: Prov
   type Open = { id: string; idempotency_key: string; provider: string; payer_phone: string | null; reference: string | null; created_at: string };
   // Open mobile-money payments no operator can be asked about (no provider or key) end too.
   const expireAfter = `${options.expireAfterMinutes ?? 30} minutes`;
-  const unaskable = await service.rpc("expire_unaskable_payments", { older_than: expireAfter });
+  const expire = () => service.rpc("expire_unaskable_payments", { older_than: expireAfter });
+  // Safe to repeat (it only expires what is still open): once more after a dropped connection.
+  let unaskable = await expire();
+  if (unaskable.error && /fetch failed/.test(unaskable.error.message)) unaskable = await expire();
   if (unaskable.error) throw new Error(`expiring unaskable payments failed: ${unaskable.error.message}`);
   result.expired += Number(unaskable.data ?? 0);
   const PAGE = 1000;

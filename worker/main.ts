@@ -5,10 +5,9 @@ import { existsSync } from "node:fs";
 import cron from "node-cron";
 import { createClient } from "@supabase/supabase-js";
 import { readConfig } from "./config.ts";
-import { runTick } from "./tick.ts";
 import { recordTick, type TickRecord } from "./heartbeat.ts";
-import { billPenalties, queueReminders, runReconcile } from "./payments.ts";
-import { closeExpiredQuizAttempts } from "./quizzes.ts";
+import { runWorker } from "./run.ts";
+import { providersFromEnv } from "../src/lib/finance/payments.ts";
 import { createMessageSender } from "../src/lib/messaging/index.ts";
 import { WORKER_SCHEDULE } from "../src/lib/notifications/rules.ts";
 
@@ -16,6 +15,13 @@ if (!process.env.SUPABASE_URL && existsSync(".env")) process.loadEnvFile(".env")
 const result = readConfig(process.env);
 if ("error" in result) {
   console.error(`worker: ${result.error}`);
+  process.exit(2);
+}
+// Payments fail closed: a worker that would reconcile with the simulator on a hosted
+// project, or with no provider at all, does not start.
+const payments = providersFromEnv(process.env);
+if (payments.problem) {
+  console.error(`worker: ${payments.problem}`);
   process.exit(2);
 }
 const supabase = createClient(result.config.SUPABASE_URL, result.config.SUPABASE_SECRET_KEY, {
@@ -30,15 +36,10 @@ const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ at
 let running: Promise<boolean> | undefined;
 function tick(): Promise<boolean> {
   const startedAt = new Date();
-  running ??= runTick(supabase, startedAt, sender)
-    .then(async (result) => {
-      // Payments still open after a few minutes: asked again, expired when stale.
-      const payments = await runReconcile(supabase, process.env, startedAt).catch((error: Error) => ({ error: error.message }));
-      // Late penalties first, so a late reminder states what is owed with its penalty.
-      const penalties = await billPenalties(supabase).catch((error: Error) => ({ error: error.message }));
-      const reminders = await queueReminders(supabase, process.env, sender).catch((error: Error) => ({ error: error.message }));
-      const quizAttemptsClosed = await closeExpiredQuizAttempts(supabase).catch((error: Error) => ({ error: error.message }));
-      return { ...result, payments, penalties, reminders, quizAttemptsClosed };
+  running ??= runWorker(supabase, process.env, startedAt, sender)
+    .then(({ result, error, ...jobs }) => {
+      if (error) throw new Error(error);
+      return { ...result!, ...jobs };
     })
     .then((result): TickRecord => (log({ event: "tick", ...result }), { startedAt, source: "cron", result }))
     .catch((error: Error): TickRecord => (log({ event: "tick_failed", error: error.message }), { startedAt, source: "cron", error: error.message }))

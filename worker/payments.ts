@@ -1,7 +1,8 @@
 // The payments reconciler, run by every worker tick: re-queries the provider for each
 // payment still open after PAYMENTS_RECONCILE_AFTER_MINUTES (default 3) — MTN calls back
 // once and never again — and expires those still pending after
-// PAYMENTS_EXPIRE_AFTER_MINUTES (default 30). Crediting goes through settle_payment, so a
+// PAYMENTS_EXPIRE_AFTER_MINUTES (default 30), those no operator can be asked about
+// included. The same run serves admin/technical's "run it now" (worker/run.ts). Crediting goes through settle_payment, so a
 // callback arriving at the same moment credits nothing twice.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { providersFromEnv, reconcilePayments, type ReconcileResult } from "../src/lib/finance/payments.ts";
@@ -34,8 +35,11 @@ export async function billPenalties(supabase: SupabaseClient): Promise<number> {
   return Number(data);
 }
 
-export function runReconcile(supabase: SupabaseClient, env: Record<string, string | undefined>, now = new Date()): Promise<ReconcileResult> {
-  return reconcilePayments(supabase, providersFromEnv(env), {
+/** Fails (and expires nothing) where payments are not configured: see providersFromEnv. */
+export async function runReconcile(supabase: SupabaseClient, env: Record<string, string | undefined>, now = new Date()): Promise<ReconcileResult> {
+  const providers = providersFromEnv(env);
+  if (providers.problem) throw new Error(providers.problem);
+  return reconcilePayments(supabase, providers, {
     now,
     afterMinutes: env.PAYMENTS_RECONCILE_AFTER_MINUTES ? Number(env.PAYMENTS_RECONCILE_AFTER_MINUTES) : 3,
     expireAfterMinutes: env.PAYMENTS_EXPIRE_AFTER_MINUTES ? Number(env.PAYMENTS_EXPIRE_AFTER_MINUTES) : 30,

@@ -95,17 +95,38 @@ describe("MTN MoMo configuration and answers", () => {
 });
 
 describe("which provider takes each channel", () => {
-  it("is the simulator for both operators by default; live sends each to its configured adapter, else refuses", () => {
-    const base = { SUPABASE_SECRET_KEY: "s" };
-    expect(providersFromEnv(base).forChannel("orange_money")?.name).toBe("simulator");
-    expect(providersFromEnv(base).forChannel("mtn_momo")?.name).toBe("simulator");
-    expect(providersFromEnv({ ...base, PAYMENTS_PROVIDER: "live" }).forChannel("orange_money")).toBeNull();
-    const orange = { ORANGE_MONEY_BASE_URL: "https://api-s1.orange.cm", ORANGE_MONEY_USERNAME: "u", ORANGE_MONEY_PASSWORD: "p",
-      ORANGE_MONEY_X_AUTH_TOKEN: "x", ORANGE_MONEY_CHANNEL_MSISDN: "691301143", ORANGE_MONEY_PIN: "2222" };
-    const live = providersFromEnv({ ...base, ...orange, PAYMENTS_PROVIDER: "live" });
+  const local = { SUPABASE_SECRET_KEY: "s", SUPABASE_URL: "http://127.0.0.1:54321" };
+  const hosted = { SUPABASE_SECRET_KEY: "s", SUPABASE_URL: "https://abcd.supabase.co" };
+  const orange = { ORANGE_MONEY_BASE_URL: "https://api-s1.orange.cm", ORANGE_MONEY_USERNAME: "u", ORANGE_MONEY_PASSWORD: "p",
+    ORANGE_MONEY_X_AUTH_TOKEN: "x", ORANGE_MONEY_CHANNEL_MSISDN: "691301143", ORANGE_MONEY_PIN: "2222" };
+
+  it("is the simulator for both operators when the API is on this machine; live sends each to its configured adapter, else refuses", () => {
+    for (const url of ["http://127.0.0.1:54321", "http://localhost:54321", "http://[::1]:54321"]) {
+      expect(providersFromEnv({ ...local, SUPABASE_URL: url }).forChannel("orange_money")?.name).toBe("simulator");
+    }
+    expect(providersFromEnv(local).forChannel("mtn_momo")?.name).toBe("simulator");
+    expect(providersFromEnv({ ...local, PAYMENTS_PROVIDER: "live" }).forChannel("orange_money")).toBeNull();
+    const live = providersFromEnv({ ...hosted, ...orange, PAYMENTS_PROVIDER: "live" });
+    expect(live.problem).toBeNull();
     expect(live.forChannel("orange_money")?.name).toBe("orange_money");
     expect(live.forChannel("mtn_momo")).toBeNull();
-    // Known by name even without live, so payments it started are still reconciled.
-    expect(Object.keys(providersFromEnv({ ...base, ...orange }).byName).sort()).toEqual(["orange_money", "simulator"]);
+    // Hosted and live, the simulator is not even known: its "payments" are never credited.
+    expect(Object.keys(live.byName)).toEqual(["orange_money"]);
+    // Locally the simulator is known by name, so payments it started are still reconciled.
+    expect(Object.keys(providersFromEnv({ ...local, ...orange }).byName).sort()).toEqual(["orange_money", "simulator"]);
+  });
+
+  it("fails closed: away from this machine, no PAYMENTS_PROVIDER is an error, and the simulator runs only when asked for", () => {
+    const none = providersFromEnv(hosted);
+    expect(none.problem).toMatch(/PAYMENTS_PROVIDER is not set/);
+    expect(none.forChannel("mtn_momo")).toBeNull();
+    expect(none.byName).toEqual({});
+    expect(providersFromEnv({ SUPABASE_SECRET_KEY: "s" }).problem).toMatch(/PAYMENTS_PROVIDER/);
+    // A look-alike host is not this machine.
+    expect(providersFromEnv({ ...hosted, SUPABASE_URL: "https://127.0.0.1.evil.example" }).problem).not.toBeNull();
+    expect(providersFromEnv({ ...hosted, PAYMENTS_PROVIDER: "simulatr" }).problem).toMatch(/must be "live" or "simulator"/);
+    const asked = providersFromEnv({ ...hosted, PAYMENTS_PROVIDER: "simulator" });
+    expect(asked.problem).toBeNull();
+    expect(asked.forChannel("orange_money")?.name).toBe("simulator");
   });
 });

@@ -15,6 +15,8 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError } from "../ui/toast.ts";
+import CallbackLogCard from "./CallbackLogCard.tsx";
+import ReconciliationCard from "./ReconciliationCard.tsx";
 import { fetchPeriodPayments, fetchQueue, fetchSlips, fetchSummary, reviewSlip, type FinancePayment, type FinanceSummary } from "./admin-data.ts";
 import { adminFinanceMessages } from "./admin-messages.ts";
 import { CashCard, RefundCard } from "./CashDesk.tsx";
@@ -148,31 +150,8 @@ export default function AdminFinancePage() {
 
           <PenaltiesCard onDone={() => void load(from, to)} />
 
-          <Card title={m.queueTitle} description={m.queueHelp}>
-            {!data.queue.length ? <p className="text-sm text-gray-700">{m.noQueue}</p> : (
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead><tr>
-                    <th scope="col" className="py-1 pr-2">{m.date}</th><th scope="col" className="py-1 pr-2">{m.payer}</th>
-                    <th scope="col" className="py-1 pr-2">{m.method}</th><th scope="col" className="py-1 pr-2 text-right">{m.amount}</th>
-                    <th scope="col" className="py-1 pr-2">{m.status}</th><th scope="col" className="py-1">{m.issue}</th>
-                  </tr></thead>
-                  <tbody className="divide-y divide-gray-100">
-                    {data.queue.map((p) => (
-                      <tr key={p.id}>
-                        <td className="py-1 pr-2">{formatDateTime(locale, p.created_at)}</td>
-                        <th scope="row" className="py-1 pr-2 font-normal">{p.payer_name}</th>
-                        <td className="py-1 pr-2">{(m.methods as Record<string, string>)[p.method] ?? p.method}</td>
-                        <td className="py-1 pr-2 text-right tabular-nums">{formatXaf(locale, p.amount_xaf)}</td>
-                        <td className="py-1 pr-2">{(m.statuses as Record<string, string>)[p.status] ?? p.status}</td>
-                        <td className="py-1">{p.mismatch ?? "—"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </Card>
+          <ReconciliationCard queue={data.queue} onDone={() => void load(from, to)} />
+          <CallbackLogCard />
         </div>
       )}
       {reviewing && <SlipReviewDialog slip={reviewing} onClose={() => setReviewing(null)}

@@ -14,9 +14,10 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
-import { cancelPayment, fetchStudentFinance, subscribeToPayments, type Due, type Receipt, type StudentFinance } from "./data.ts";
+import { cancelPayment, fetchStudentFinance, openPaymentOf, subscribeToPayments, type Due, type Receipt, type StudentFinance } from "./data.ts";
 import { financeMessages } from "./messages.ts";
 import { outcomeText } from "./outcome.ts";
+import OpenPaymentLine from "./OpenPaymentLine.tsx";
 import PayDialog, { type LiveStatus } from "./PayDialog.tsx";
 import SlipDialog from "./SlipDialog.tsx";
 
@@ -100,7 +101,10 @@ export default function StudentPaymentsPage() {
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-gray-100">
-                  {data.dues.map((due) => (
+                  {data.dues.map((due) => {
+                    // At most one payment is open per line (open_payment); a paid line shows none.
+                    const open = due.state === "paid" ? null : openPaymentOf(due, data.payments);
+                    return (
                     <tr key={`${due.student_fee_id}-${due.instalment_id ?? "reg"}`} data-testid="due-row">
                       <th scope="row" className="py-2 pr-3 font-medium text-gray-900">
                         {label(due)}
@@ -111,13 +115,13 @@ export default function StudentPaymentsPage() {
                       <td className="py-2 pr-3 text-right tabular-nums">{formatXaf(locale, due.paid_xaf)}</td>
                       <td className="py-2 pr-3">
                         <StatusPill tone={STATE_TONE[due.state]}>{m.states[due.state]}</StatusPill>
-                        {due.has_pending && <span className="mt-1 block text-xs text-blue-800">{m.pendingBadge}</span>}
+                        {open && <OpenPaymentLine payment={open} line={label(due)} onChanged={(said) => { setNotice(said); void load(); }} />}
                         {due.penalty_xaf > 0 ? <span className="mt-1 block text-xs text-red-800">{fill(m.penalty, { amount: formatXaf(locale, due.penalty_xaf) })}</span>
                           : due.state === "late" && due.late_penalty_xaf > 0 && <span className="mt-1 block text-xs text-red-800">{fill(m.penalty, { amount: formatXaf(locale, due.late_penalty_xaf) })}</span>}
                         {due.penalty_waived_xaf > 0 && <span className="mt-1 block text-xs text-green-900" data-testid="penalty-waiver">{fill(m.penaltyWaived, { amount: formatXaf(locale, due.penalty_waived_xaf), reason: due.penalty_waiver_reason ?? "" })}</span>}
                       </td>
                       <td className="py-2">
-                        {due.remaining_xaf > 0 && (
+                        {due.remaining_xaf > 0 && !open && (
                           <div className="flex flex-wrap gap-2">
                             <Button size="sm" onPress={() => { setNotice(""); setPaying(due); }} aria-label={fill(m.payLine, { line: label(due) })}>{m.pay}</Button>
                             <Button size="sm" variant="secondary" onPress={() => { setNotice(""); setSlip(due); }} aria-label={fill(m.slipLine, { line: label(due) })}>{m.slip}</Button>
@@ -125,7 +129,8 @@ export default function StudentPaymentsPage() {
                         )}
                       </td>
                     </tr>
-                  ))}
+                    );
+                  })}
                 </tbody>
               </table>
             </div>

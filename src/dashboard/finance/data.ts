@@ -48,6 +48,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const paymentRow = z.object({
   id: z.string(),
+  student_fee_id: z._default(z.nullable(z.string()), null),
   instalment_id: z.nullable(z.string()),
   amount_xaf: num,
   method: z.string(),
@@ -56,6 +57,7 @@ const paymentRow = z.object({
   note: z.nullable(z.string()),
   reference: z.nullable(z.string()),
   created_at: z.string(),
+  initiated_at: z._default(z.nullable(z.string()), null),
   paid_at: z.nullable(z.string()),
   receipts: z._default(z.array(receiptRow), []),
 });
@@ -77,7 +79,7 @@ export async function fetchStudentFinance(supabase: SupabaseClient, studentId: s
     supabase.from("student_dues").select("student_fee_id, instalment_id, position, instalment_count, label_fr, label_en, amount_xaf, due_on, paid_xaf, remaining_xaf, has_pending, late_penalty_xaf, state, penalty_xaf, penalty_waived_xaf, penalty_waiver_reason")
       .eq("student_id", studentId).order("due_on", { ascending: true, nullsFirst: true }).order("position"),
     supabase.from("student_balances").select("billed_xaf, paid_xaf, balance_xaf").eq("student_id", studentId).maybeSingle(),
-    supabase.from("payments").select("id, instalment_id, amount_xaf, method, status, failure_reason, note, reference, created_at, paid_at, receipts(id, number, kind, amount_xaf, issued_at, verification_code, details)")
+    supabase.from("payments").select("id, student_fee_id, instalment_id, amount_xaf, method, status, failure_reason, note, reference, created_at, initiated_at, paid_at, receipts(id, number, kind, amount_xaf, issued_at, verification_code, details)")
       .eq("student_id", studentId).order("created_at", { ascending: false }).limit(100),
   ]);
   if (dues.error) fail("reading dues", dues.error);
@@ -138,3 +140,33 @@ export async function cancelPayment(supabase: SupabaseClient, id: string): Promi
   const { error } = await supabase.rpc("cancel_my_payment", { payment: id });
   if (error) fail("cancelling a payment", error);
 }
+
+/**
+ * The payment still open (created or pending, a bank slip waiting included) on a bill
+ * line: at most one, open_payment sees to it. The page shows it in place of "Payer".
+ */
+export function openPaymentOf(due: Pick<Due, "student_fee_id" | "instalment_id">, payments: Payment[]): Payment | null {
+  return payments.find((p) => (p.status === "created" || p.status === "pending")
+    && p.student_fee_id === due.student_fee_id && p.instalment_id === due.instalment_id) ?? null;
+}
+
+/** A mobile-money request lapses at the operator within this time; only then may the payer
+ *  abandon it (public.cancel_my_payment refuses earlier: private.payment_abandonable_after). */
+export const ABANDON_AFTER_MINUTES = 10;
+
+/** When the payer may abandon this open payment (a bank slip: at once). */
+export function abandonableAt(payment: Pick<Payment, "method" | "created_at" | "initiated_at">): Date {
+  if (payment.method === "bank_transfer") return new Date(0);
+  return new Date(new Date(payment.initiated_at ?? payment.created_at).getTime() + ABANDON_AFTER_MINUTES * 60_000);
+}
+
+/** "Check now": the operator is asked about the payment (payments-check); its status after. */
+export async function checkPayment(supabase: SupabaseClient, id: string): Promise<{ status: string; failure_reason: string | null } | { error: string }> {
+  const { data, error } = await supabase.functions.invoke("payments-check", { body: { payment_id: id } });
+  if (error) {
+    const body = await (error as { context?: Response }).context?.json().catch(() => null);
+    return { error: (body as { error?: string } | null)?.error ?? "server_error" };
+  }
+  return data as { status: string; failure_reason: string | null };
+}
+

@@ -10,6 +10,7 @@ import { MtnMomoProvider, mtnMomoConfigFromEnv } from "./mtn-momo.ts";
 import { OrangeMoneyProvider, orangeMoneyConfigFromEnv } from "./orange-money.ts";
 import type { FailureReason, PaymentProvider, PaymentRef, ProviderStatus } from "./provider.ts";
 import { SimulatorProvider } from "./simulator.ts";
+import { maskRecipient } from "../messaging/mask.ts";
 
 export type Channel = "mtn_momo" | "orange_money";
 
@@ -17,28 +18,56 @@ export interface Providers {
   byName: Record<string, PaymentProvider>;
   /** The provider that takes this channel's payments, or null when none is configured. */
   forChannel(channel: Channel): PaymentProvider | null;
+  /** Why no payment can be taken at all (a deployment without PAYMENTS_PROVIDER), else null. */
+  problem: string | null;
+}
+
+/** The API on this machine (npm start, tests): the only place the simulator runs unasked. */
+export function isLocalApi(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return ["127.0.0.1", "localhost", "[::1]", "::1"].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /**
- * PAYMENTS_PROVIDER=simulator (default) sends every channel to the simulator;
- * PAYMENTS_PROVIDER=live sends MTN MoMo to MTN (MTN_MOMO_* set) and Orange Money to Orange
- * (ORANGE_MONEY_* set), and refuses a channel whose adapter is not configured. The
- * simulator is always known by name, so payments it started are still reconciled after a
- * switch.
+ * Which adapter takes each channel (fails closed, issue 19):
+ * - PAYMENTS_PROVIDER=live: MTN MoMo to MTN (MTN_MOMO_* set), Orange Money to Orange
+ *   (ORANGE_MONEY_* set); a channel whose adapter is not configured is refused.
+ * - PAYMENTS_PROVIDER=simulator: every channel to the simulator, wherever the API is.
+ * - unset: the simulator only when the API (SUPABASE_URL) is on this machine; anywhere
+ *   else no channel is open and `problem` says why (the worker refuses to start, the
+ *   functions answer 503 payments_not_configured): a hosted project that forgot the
+ *   variable must not credit fees with no money moving.
+ * The simulator is known by name (its payments reconciled) only where it may run.
  */
 export function providersFromEnv(env: Record<string, string | undefined>, simulatorCallbackHeaders: Record<string, string> = {}): Providers {
-  const secret = callbackSecret(env);
-  const simulator = new SimulatorProvider({ secret, callbackHeaders: simulatorCallbackHeaders,
-    callbackDelayMs: env.PAYMENTS_SIMULATOR_DELAY_MS ? Number(env.PAYMENTS_SIMULATOR_DELAY_MS) : undefined });
-  const mtnConfig = mtnMomoConfigFromEnv(env, secret);
+  const mode = env.PAYMENTS_PROVIDER?.trim() || undefined;
+  const local = isLocalApi(env.SUPABASE_URL);
+  let problem: string | null = null;
+  if (mode !== undefined && mode !== "live" && mode !== "simulator") {
+    problem = `PAYMENTS_PROVIDER must be "live" or "simulator", not "${mode}"`;
+  } else if (mode === undefined && !local) {
+    problem = "PAYMENTS_PROVIDER is not set and the API is not on this machine: set PAYMENTS_PROVIDER=live (with the operators' variables), or PAYMENTS_PROVIDER=simulator to take no real money";
+  }
+  const simulatorAllowed = !problem && (mode === "simulator" || local);
+  const secret = problem ? null : callbackSecret(env);
+  const simulator = simulatorAllowed && secret ? new SimulatorProvider({ secret, callbackHeaders: simulatorCallbackHeaders,
+    callbackDelayMs: env.PAYMENTS_SIMULATOR_DELAY_MS ? Number(env.PAYMENTS_SIMULATOR_DELAY_MS) : undefined }) : null;
+  const mtnConfig = secret ? mtnMomoConfigFromEnv(env, secret) : null;
   const mtn = mtnConfig ? new MtnMomoProvider(mtnConfig) : null;
-  const orangeConfig = orangeMoneyConfigFromEnv(env, secret);
+  const orangeConfig = secret ? orangeMoneyConfigFromEnv(env, secret) : null;
   const orange = orangeConfig ? new OrangeMoneyProvider(orangeConfig) : null;
-  const byName: Record<string, PaymentProvider> = { simulator, ...(mtn ? { mtn_momo: mtn } : {}), ...(orange ? { orange_money: orange } : {}) };
-  const live = env.PAYMENTS_PROVIDER === "live";
+  const byName: Record<string, PaymentProvider> = {
+    ...(simulator ? { simulator } : {}), ...(mtn ? { mtn_momo: mtn } : {}), ...(orange ? { orange_money: orange } : {}),
+  };
+  const live = mode === "live";
   return {
     byName,
-    forChannel: (channel) => (!live ? simulator : channel === "mtn_momo" ? mtn : channel === "orange_money" ? orange : null),
+    problem,
+    forChannel: (channel) => (problem ? null : !live ? simulator : channel === "mtn_momo" ? mtn : channel === "orange_money" ? orange : null),
   };
 }
 
@@ -70,7 +99,30 @@ export interface StartInput {
   key?: string;
 }
 
-/** Opens the payment (key stored first), asks the provider, and records what it said. */
+/** Why open_payment refused a payment, as the code the page explains (the SQL message's prefix). */
+export const REFUSALS = ["payment_in_progress", "already_paid", "amount_too_high", "not_your_bill", "amount_invalid"] as const;
+export type Refusal = (typeof REFUSALS)[number];
+
+export class PaymentRefused extends Error {
+  readonly code: Refusal;
+  constructor(code: Refusal, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** The refusal an open_payment error message names, or null for any other failure. */
+export function refusalOf(message: string): Refusal | null {
+  // Hosted PostgREST gives the message as raised; the local stack prefixes it with "error: ".
+  const code = /^(?:error:\s*)?([a-z_]+):/.exec(message)?.[1];
+  return (REFUSALS as readonly string[]).includes(code ?? "") ? (code as Refusal) : null;
+}
+
+/**
+ * Opens the payment (key stored first), asks the provider, and records what it said.
+ * open_payment decides, under the line's lock, whether a payment may open at all: it
+ * throws PaymentRefused (payment_in_progress, already_paid, amount_too_high…) otherwise.
+ */
 export async function startPayment(service: SupabaseClient, provider: PaymentProvider, input: StartInput): Promise<PaymentRow> {
   const key = input.key ?? crypto.randomUUID();
   const opened = await service.rpc("open_payment", {
@@ -78,7 +130,10 @@ export async function startPayment(service: SupabaseClient, provider: PaymentPro
     payer_phone: input.phone, student: input.student ?? null, instalment: input.instalment ?? null,
     application: input.application ?? null, purpose: input.purpose ?? "tuition",
   });
-  if (opened.error) throw new Error(opened.error.message);
+  if (opened.error) {
+    const refusal = refusalOf(opened.error.message);
+    throw refusal ? new PaymentRefused(refusal, opened.error.message) : new Error(opened.error.message);
+  }
   const row = opened.data as PaymentRow;
   if (row.status !== "created") return row; // a retry of a payment already under way
   const result = await provider.initiate({ key, amountXaf: input.amountXaf, phone: input.phone, message: input.message,
@@ -115,18 +170,81 @@ export async function settleFromProvider(service: SupabaseClient, provider: Paym
 
 export type CallbackResult = { status: 401 | 404; error: string } | { status: 200; settled: Settled };
 
-/** A provider's callback: proven origin, then the provider's own answer, then crediting. */
+export type CallbackOutcome = "accepted" | "bad_signature" | "unknown_payment" | "replay" | "contradicted" | "error";
+
+/** One line of public.payment_callback_log (the payer's number masked, DOMAIN §4). */
+async function logCallback(service: SupabaseClient, entry: {
+  provider: string | null; outcome: CallbackOutcome; payment_id?: string | null; claimed?: string | null;
+  confirmed?: string | null; credited?: boolean; phone?: string | null; detail?: string | null;
+}): Promise<void> {
+  const { error } = await service.from("payment_callback_log").insert({
+    provider: entry.provider?.slice(0, 40) ?? null, outcome: entry.outcome, payment_id: entry.payment_id ?? null,
+    claimed: entry.claimed ?? null, confirmed: entry.confirmed ?? null, credited: entry.credited ?? false,
+    payer_phone_masked: entry.phone ? maskRecipient(entry.phone) : null, detail: entry.detail?.slice(0, 300) ?? null,
+  });
+  // The trace must not stop a payment being credited; its loss is reported where errors go.
+  if (error) console.error(`payments: logging a callback failed: ${error.message}`);
+}
+
+/**
+ * A provider's callback: proven origin, then the provider's own answer, then crediting.
+ * Every call leaves one line in payment_callback_log, whatever became of it.
+ */
 export async function handleCallback(service: SupabaseClient, providers: Providers, request: { url: string; headers: Headers; body: string }): Promise<CallbackResult> {
   const named = new URL(request.url).searchParams.get("provider") ?? "simulator";
   const provider = providers.byName[named];
   const verified = provider ? await provider.verifyCallback(request) : null;
-  if (!provider || !verified) return { status: 401, error: "bad_signature" };
-  const { data: payment } = await service.from("payments").select("idempotency_key, payer_phone, provider, reference")
+  if (!provider || !verified) {
+    await logCallback(service, { provider: named, outcome: "bad_signature",
+      detail: provider ? "signature missing or wrong" : "no such provider here" });
+    return { status: 401, error: "bad_signature" };
+  }
+  const { data: payment } = await service.from("payments").select("id, status, idempotency_key, payer_phone, provider, reference")
     .eq("idempotency_key", verified.key).maybeSingle();
-  if (!payment || payment.provider !== provider.name) return { status: 404, error: "unknown_payment" };
-  const settled = await settleFromProvider(service, provider, { key: verified.key, phone: payment.payer_phone,
-    reference: verified.reference ?? payment.reference });
-  return { status: 200, settled };
+  if (!payment || payment.provider !== provider.name) {
+    await logCallback(service, { provider: provider.name, outcome: "unknown_payment", claimed: verified.claimed,
+      detail: payment ? `payment of ${payment.provider ?? "no provider"}` : "no payment with this key" });
+    return { status: 404, error: "unknown_payment" };
+  }
+  const wasOpen = payment.status === "created" || payment.status === "pending";
+  let answer: ProviderStatus | undefined;
+  try {
+    answer = await provider.status({ key: verified.key, phone: payment.payer_phone, reference: verified.reference ?? payment.reference });
+    const settled = await settle(service, verified.key, answer);
+    const contradicted = verified.claimed !== "pending" && verified.claimed !== answer.outcome;
+    await logCallback(service, {
+      provider: provider.name, payment_id: payment.id, claimed: verified.claimed, confirmed: answer.outcome,
+      credited: settled.credited, phone: payment.payer_phone,
+      outcome: !wasOpen ? "replay" : contradicted ? "contradicted" : "accepted",
+      detail: !wasOpen ? `already ${payment.status}` : contradicted ? `claimed ${verified.claimed}, operator says ${answer.outcome}` : null,
+    });
+    return { status: 200, settled };
+  } catch (failure) {
+    await logCallback(service, { provider: provider.name, outcome: "error", payment_id: payment.id, claimed: verified.claimed,
+      confirmed: answer?.outcome ?? null, phone: payment.payer_phone, detail: (failure as Error).message });
+    throw failure;
+  }
+}
+
+/**
+ * "Check now" (the payer on student/payments, the bursar on admin/finance): asks the
+ * operator about one open payment and records its answer (settle_payment: credits once).
+ * Answers the payment's status after that, or why it cannot be asked.
+ */
+export async function recheckPayment(service: SupabaseClient, providers: Providers, paymentId: string):
+  Promise<{ status: string; failure_reason: string | null; credited: boolean } | { error: "not_found" | "cannot_check" | "provider_unavailable" }> {
+  const { data: payment, error } = await service.from("payments")
+    .select("id, status, failure_reason, idempotency_key, provider, payer_phone, reference").eq("id", paymentId).maybeSingle();
+  if (error) throw new Error(error.message);
+  if (!payment) return { error: "not_found" };
+  if (payment.status !== "created" && payment.status !== "pending") return { status: payment.status, failure_reason: payment.failure_reason, credited: false };
+  if (!payment.idempotency_key || !payment.provider) return { error: "cannot_check" };
+  const provider = providers.byName[payment.provider];
+  if (!provider) return { error: "provider_unavailable" };
+  const answer = await provider.status({ key: payment.idempotency_key, phone: payment.payer_phone, reference: payment.reference });
+  const settled = await settle(service, payment.idempotency_key, answer);
+  const { data: after } = await service.from("payments").select("failure_reason").eq("id", paymentId).maybeSingle();
+  return { status: settled.status, failure_reason: after?.failure_reason ?? null, credited: settled.credited };
 }
 
 export interface ReconcileOptions {
@@ -150,11 +268,20 @@ export interface ReconcileResult {
 }
 
 export async function reconcilePayments(service: SupabaseClient, providers: Providers, options: ReconcileOptions = {}): Promise<ReconcileResult> {
+  if (providers.problem) throw new Error(providers.problem);
   const started = performance.now();
   const now = options.now ?? new Date();
   const expireBefore = now.getTime() - (options.expireAfterMinutes ?? 30) * 60_000;
   const result: ReconcileResult = { checked: 0, credited: 0, failed: 0, expired: 0, stillPending: 0, errors: 0, durationMs: 0 };
   type Open = { id: string; idempotency_key: string; provider: string; payer_phone: string | null; reference: string | null; created_at: string };
+  // Open mobile-money payments no operator can be asked about (no provider or key) end too.
+  const expireAfter = `${options.expireAfterMinutes ?? 30} minutes`;
+  const expire = () => service.rpc("expire_unaskable_payments", { older_than: expireAfter });
+  // Safe to repeat (it only expires what is still open): once more after a dropped connection.
+  let unaskable = await expire();
+  if (unaskable.error && /fetch failed/.test(unaskable.error.message)) unaskable = await expire();
+  if (unaskable.error) throw new Error(`expiring unaskable payments failed: ${unaskable.error.message}`);
+  result.expired += Number(unaskable.data ?? 0);
   const PAGE = 1000;
   let after: Open | undefined;
   let seen = 0;
@@ -189,12 +316,18 @@ async function reconcilePage(
     while (next < rows.length) {
       const row = rows[next++];
       const provider = providers.byName[row.provider];
-      if (!provider) continue;
+      const stale = new Date(row.created_at).getTime() < expireBefore;
+      if (!provider) {
+        // Its operator is not configured here (or the simulator, off on this deployment): it
+        // cannot be asked, so it ends at the expiry like any unanswered request.
+        if (stale) answers.push({ key: row.idempotency_key, outcome: "expired", reference: null, reason: "expired" });
+        continue;
+      }
       try {
         const status = await provider.status({ key: row.idempotency_key, phone: row.payer_phone, reference: row.reference });
-        const stale = status.outcome === "pending" && new Date(row.created_at).getTime() < expireBefore;
-        answers.push({ key: row.idempotency_key, outcome: stale ? "expired" : status.outcome,
-          reference: status.operatorReference ?? null, reason: stale ? "expired" : status.reason ?? null });
+        const lapse = status.outcome === "pending" && stale;
+        answers.push({ key: row.idempotency_key, outcome: lapse ? "expired" : status.outcome,
+          reference: status.operatorReference ?? null, reason: lapse ? "expired" : status.reason ?? null });
       } catch {
         result.errors++;
       }

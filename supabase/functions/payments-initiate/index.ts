@@ -1,13 +1,20 @@
 // "Payer" on student/payments: POST /functions/v1/payments-initiate with the student's
 // token and { student_fee_id, instalment_id (null: the registration fee), channel, phone,
-// amount_xaf? }. Checks the line is the caller's and still owed, opens the payment (its
-// idempotency key stored first), asks the provider (the simulator unless
-// PAYMENTS_PROVIDER=live) and answers the payment { id, status }. The page then follows
-// it live (realtime on payments). Repeating the request with the same Idempotency-Key
-// header answers the same payment.
+// amount_xaf? }. Finds the line on the caller's own bill, opens the payment (its
+// idempotency key stored first), asks the provider and answers the payment { id, status }.
+// The page then follows it live (realtime on payments). Whether a payment may open at all
+// is decided by open_payment under the line's lock (one open payment per line, never more
+// than remains): nothing here checks then inserts. Repeating the request with the same
+// Idempotency-Key header answers the same payment; another key on a line with an open
+// payment gets 409 payment_in_progress. No provider configured (a hosted project without
+// PAYMENTS_PROVIDER): 503 payments_not_configured.
 import { payRequestSchema, normalizeMobile } from "../../../src/lib/finance/rules.ts";
-import { providersFromEnv, startPayment } from "../../../src/lib/finance/payments.ts";
+import { PaymentRefused, providersFromEnv, startPayment, type Refusal } from "../../../src/lib/finance/payments.ts";
 import { CORS, env, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
+
+const REFUSED: Record<Refusal, 400 | 404 | 409> = {
+  payment_in_progress: 409, already_paid: 409, amount_too_high: 400, not_your_bill: 404, amount_invalid: 400,
+};
 
 const processEnv = () => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
   ?? (globalThis as { Deno?: { env: { toObject(): Record<string, string> } } }).Deno?.env.toObject() ?? {};
@@ -29,25 +36,27 @@ export default async function paymentsInitiate(request: Request): Promise<Respon
       return fail(400, "invalid_idempotency_key");
     }
 
-    // The line must be on the caller's own bill and still owed.
-    let query = service.from("student_dues").select("remaining_xaf, has_pending, label_fr, position, instalment_count")
+    // The line on the caller's own bill: its label, and what remains as the default amount.
+    let query = service.from("student_dues").select("remaining_xaf, label_fr")
       .eq("student_id", user.user.id).eq("student_fee_id", input.student_fee_id);
     query = input.instalment_id ? query.eq("instalment_id", input.instalment_id) : query.is("instalment_id", null);
     const { data: line, error: lineError } = await query.maybeSingle();
     if (lineError) throw lineError;
     if (!line) return fail(404, "not_your_bill");
-    const amount = input.amount_xaf ?? line.remaining_xaf;
-    if (line.remaining_xaf <= 0) return fail(409, "already_paid");
-    if (amount > line.remaining_xaf) return fail(400, "amount_too_high", { remaining_xaf: line.remaining_xaf });
-    if (line.has_pending && !idempotency) return fail(409, "payment_in_progress");
-
-    const { data: registration } = await service.from("student_registrations").select("student_number")
-      .eq("student_id", user.user.id).not("student_number", "is", null).order("registered_at", { ascending: false }).limit(1).maybeSingle();
+    const amount = input.amount_xaf ?? Number(line.remaining_xaf);
+    if (amount <= 0) return fail(409, "already_paid");
 
     const processVars = processEnv();
     const providers = providersFromEnv(processVars);
+    if (providers.problem) {
+      await recordFunctionError(service, "payments-initiate", new Error(providers.problem)).catch(() => undefined);
+      return fail(503, "payments_not_configured");
+    }
     const provider = providers.forChannel(input.channel);
     if (!provider) return fail(503, "channel_unavailable");
+
+    const { data: registration } = await service.from("student_registrations").select("student_number")
+      .eq("student_id", user.user.id).not("student_number", "is", null).order("registered_at", { ascending: false }).limit(1).maybeSingle();
     const payment = await startPayment(service, provider, {
       key: idempotency ?? undefined,
       amountXaf: amount,
@@ -62,6 +71,7 @@ export default async function paymentsInitiate(request: Request): Promise<Respon
     });
     return reply(200, { id: payment.id, status: payment.status, failure_reason: payment.failure_reason });
   } catch (failure) {
+    if (failure instanceof PaymentRefused) return fail(REFUSED[failure.code], failure.code);
     await recordFunctionError(service, "payments-initiate", failure).catch(() => undefined);
     return fail(500, "server_error");
   }

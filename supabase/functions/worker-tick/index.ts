@@ -1,8 +1,10 @@
 // "Run a worker tick now" from admin/technical: POST /functions/v1/worker-tick runs one
-// tick of the notification worker here, with the same code and the project's secret key,
-// records it in worker_ticks (source "manual") and the audit log, and answers its figures.
+// run of the worker here — the same code as its cron (worker/run.ts: notices, payments
+// reconciliation, late penalties, reminders, quiz deadlines) with the project's secret
+// key — records it in worker_ticks (source "manual") and the audit log, and answers its
+// figures, the payments reconciliation's included.
 import { createMessageSender } from "../../../src/lib/messaging/index.ts";
-import { runTick } from "../../../worker/tick.ts";
+import { runWorker, type WorkerRun } from "../../../worker/run.ts";
 import { recordTick } from "../../../worker/heartbeat.ts";
 import { CORS, authenticateAdmin, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
 
@@ -14,14 +16,17 @@ export default async function workerTick(request: Request): Promise<Response> {
     const caller = await authenticateAdmin(request, service);
     if (caller instanceof Response) return caller;
     const startedAt = new Date();
-    const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+    const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
+      ?? (globalThis as { Deno?: { env: { toObject(): Record<string, string> } } }).Deno?.env.toObject() ?? {};
+    let run: WorkerRun | undefined;
     let error: string | undefined;
-    let result;
     try {
-      result = await runTick(service, startedAt, createMessageSender(env));
+      run = await runWorker(service, env, startedAt, createMessageSender(env));
+      error = run.error;
     } catch (failure) {
       error = (failure as Error).message;
     }
+    const result = run?.result;
     await recordTick(service, { startedAt, source: "manual", result, error });
     await caller.db.rpc("record_audit", { action: "worker.tick_run", target_type: "worker", target_id: null, details: { ok: !error } });
     if (error) await recordFunctionError(service, "worker-tick", error);
@@ -30,6 +35,7 @@ export default async function workerTick(request: Request): Promise<Response> {
       events_seen: result?.eventsSeen ?? 0,
       created: result?.created ?? 0,
       duration_ms: result?.durationMs ?? Date.now() - startedAt.getTime(),
+      payments: run?.payments ?? null,
       error: error ?? null,
     });
   } catch (failure) {

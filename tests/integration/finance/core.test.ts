@@ -26,6 +26,9 @@ beforeAll(async () => {
     [studentId],
   );
   instalmentId = due.instalment_id;
+  // The demo's slip waiting on that line would hold it (one open payment per line).
+  await stack().sql("update public.payments set status = 'cancelled' where student_id = $1 and instalment_id = $2 and status in ('created', 'pending')",
+    [studentId, instalmentId]);
 });
 
 async function open(key: string, amount = 1000) {
@@ -52,6 +55,23 @@ describe("payments core", () => {
     const receipts = await stack().sql<{ number: string }>("select number from public.receipts where payment_id = $1", [first.id]);
     expect(receipts).toHaveLength(1);
     expect(receipts[0].number).toMatch(/^REC-\d{4}-\d{6}$/);
+  });
+
+  it("one open payment per line: another key is refused while one is open, and never more than the line still owes (M3)", async () => {
+    const [line] = await stack().sql<{ remaining_xaf: number }>(
+      "select remaining_xaf::int from public.student_dues where student_id = $1 and instalment_id = $2", [studentId, instalmentId]);
+    const tooMuch = await service.rpc("open_payment", {
+      idempotency_key: "key-too-much-01", amount_xaf: line.remaining_xaf + 1, method: "mtn_momo", provider: "simulator",
+      payer_phone: "+237670000000", student: studentId, instalment: instalmentId });
+    expect(tooMuch.error?.message).toMatch(/amount_too_high:/);
+    const first = await open("key-open-one-01");
+    const second = await service.rpc("open_payment", {
+      idempotency_key: "key-open-two-01", amount_xaf: 1000, method: "orange_money", provider: "simulator",
+      payer_phone: "+237690000000", student: studentId, instalment: instalmentId });
+    expect(second.error?.message).toMatch(/payment_in_progress:/);
+    // The same key still answers its own payment.
+    expect((await open("key-open-one-01")).id).toBe(first.id);
+    await stack().sql("update public.payments set status = 'cancelled' where id = $1", [first.id]);
   });
 
   it("refuses illegal transitions in the database", async () => {

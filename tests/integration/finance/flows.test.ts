@@ -17,6 +17,7 @@ process.env.PAYMENTS_SIMULATOR_DELAY_MS = "50";
 const stack = useLocalStack();
 
 let student: SupabaseClient;
+let admin: SupabaseClient;
 let service: SupabaseClient;
 let studentId: string;
 let fee: string;
@@ -26,6 +27,8 @@ let mtn: MtnContract;
 beforeAll(async () => {
   const account = DEMO_ACCOUNTS.find((a) => a.role === "student")!;
   student = await signInAs(stack(), account.email, account.password);
+  const bursar = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
+  admin = await signInAs(stack(), bursar.email, bursar.password);
   service = stack().client({ secret: true });
   studentId = (await student.auth.getUser()).data.user!.id;
   // A fresh bill for these tests, so demo payments do not get in the way.
@@ -33,7 +36,7 @@ beforeAll(async () => {
     `insert into public.fee_schedules (academic_year_id, programme_id, label_fr, label_en, registration_fee_xaf, tuition_xaf)
      select academic_year_id, programme_id, 'Test flux', 'Flow test', 0, 1000000 from public.fee_schedules where programme_id is not null limit 1
      returning id`);
-  for (let i = 1; i <= 10; i++) {
+  for (let i = 1; i <= 16; i++) {
     const [line] = await stack().sql<{ id: string }>(
       "insert into public.fee_instalments (fee_schedule_id, position, label_fr, label_en, amount_xaf, due_on) values ($1, $2, $3, $4, 100000, '2030-01-01') returning id",
       [row.id, i, `Tranche ${i}`, `Instalment ${i}`]);
@@ -137,7 +140,7 @@ describe("crediting once", () => {
   it("the callback and the reconciler racing credit once", async () => {
     const started = await pay(3, "670000004");
     const { idempotency_key } = await payment(started.id);
-    const providers = providersFromEnv({ SUPABASE_SECRET_KEY: stack().keys.secretKey });
+    const providers = providersFromEnv({ SUPABASE_URL: stack().url, SUPABASE_SECRET_KEY: stack().keys.secretKey });
     const [callback, reconciled] = await Promise.all([
       simulatorCallback(idempotency_key),
       reconcilePayments(service, providers, { afterMinutes: 0 }),
@@ -175,7 +178,7 @@ describe("crediting once", () => {
   it("the reconciler credits a payment whose callback never came and expires a stale one", async () => {
     const silent = await pay(5, "670000004");
     const stale = await pay(6, "670000003");
-    const providers = providersFromEnv({ SUPABASE_SECRET_KEY: stack().keys.secretKey });
+    const providers = providersFromEnv({ SUPABASE_URL: stack().url, SUPABASE_SECRET_KEY: stack().keys.secretKey });
     const first = await reconcilePayments(service, providers, { afterMinutes: 0, expireAfterMinutes: 60 });
     expect(first.credited).toBeGreaterThanOrEqual(1);
     expect((await payment(silent.id)).status).toBe("succeeded");
@@ -272,3 +275,96 @@ describe("MTN MoMo Collections adapter against the contract server", () => {
     await expect(wrongKey.status({ key, phone: null })).rejects.toThrow(/token: HTTP 401/);
   });
 });
+
+const errorOf = async (result: { error: unknown }) =>
+  ((await (result.error as { context?: Response } | null)?.context?.json().catch(() => null)) ?? {}) as { error?: string };
+
+describe("one bill line, one open payment (M3)", () => {
+  it("another Idempotency-Key on a line with an open payment is refused; three concurrent requests open one", async () => {
+    const open = await pay(10, "670000003"); // stays pending
+    const other = await student.functions.invoke("payments-initiate", {
+      body: { student_fee_id: fee, instalment_id: lines[10], channel: "orange_money", phone: "690000005" },
+      headers: { "idempotency-key": crypto.randomUUID() } });
+    expect((other.error as { context?: Response }).context?.status).toBe(409);
+    expect(await errorOf(other)).toEqual({ error: "payment_in_progress" });
+    const race = await Promise.all([1, 2, 3].map(() => student.functions.invoke("payments-initiate", {
+      body: { student_fee_id: fee, instalment_id: lines[11], channel: "mtn_momo", phone: "670000003" },
+      headers: { "idempotency-key": crypto.randomUUID() } })));
+    expect(race.filter((r) => !r.error)).toHaveLength(1);
+    const [{ n }] = await stack().sql<{ n: number }>(
+      "select count(*)::int as n from public.payments where instalment_id = $1 and status in ('created', 'pending')", [lines[11]]);
+    expect(n).toBe(1);
+    // The payer may not abandon a request the operator may still confirm.
+    const early = await student.rpc("cancel_my_payment", { payment: open.id });
+    expect(early.error?.message).toMatch(/payment_still_running/);
+  });
+});
+
+describe("every callback leaves a trace", () => {
+  it("logs refused (bad signature, unknown payment, replay) and contradicted callbacks, the phone masked; admins read it, students do not", async () => {
+    const since = new Date().toISOString();
+    const stuck = await pay(12, "670000003"); // pending at the provider
+    const { idempotency_key } = await payment(stuck.id);
+    expect((await simulatorCallback(idempotency_key, "succeeded", "0".repeat(64))).status).toBe(401);
+    expect((await simulatorCallback(crypto.randomUUID())).status).toBe(404);
+    expect(await (await simulatorCallback(idempotency_key, "succeeded")).json()).toMatchObject({ status: "pending", credited: false });
+    const silent = await pay(13, "670000004");
+    const key = (await payment(silent.id)).idempotency_key;
+    expect(await (await simulatorCallback(key)).json()).toMatchObject({ credited: true });
+    expect(await (await simulatorCallback(key)).json()).toMatchObject({ credited: false });
+
+    const { data: log, error } = await admin.from("payment_callback_log")
+      .select("outcome, payment_id, claimed, confirmed, credited, payer_phone_masked").gte("received_at", since).order("id");
+    expect(error).toBeNull();
+    expect(log!.map((l) => l.outcome)).toEqual(["bad_signature", "unknown_payment", "contradicted", "accepted", "replay"]);
+    expect(log![2]).toMatchObject({ payment_id: stuck.id, claimed: "succeeded", confirmed: "pending", credited: false });
+    expect(log![3]).toMatchObject({ payment_id: silent.id, credited: true });
+    expect(log![3].payer_phone_masked).toMatch(/^\+237 6•+04$/);
+    const byStudent = await student.from("payment_callback_log").select("id");
+    expect(byStudent.data ?? []).toEqual([]);
+  });
+});
+
+describe("pending ends", () => {
+  it("the payer checks a payment now: the operator is asked and its answer recorded once", async () => {
+    const started = await pay(14, "670000004"); // succeeds at the operator, never calls back
+    const checked = await student.functions.invoke("payments-check", { body: { payment_id: started.id } });
+    expect(checked.error).toBeNull();
+    expect(checked.data).toMatchObject({ status: "succeeded", credited: true });
+    const again = await student.functions.invoke("payments-check", { body: { payment_id: started.id } });
+    expect(again.data).toMatchObject({ status: "succeeded", credited: false });
+    expect(await receipts(started.id)).toHaveLength(1);
+    // Nobody else's payment: another student's id answers 404.
+    const [theirs] = await stack().sql<{ id: string }>("select id from public.payments where student_id <> $1 limit 1", [studentId]);
+    const foreign = await student.functions.invoke("payments-check", { body: { payment_id: theirs.id } });
+    expect((foreign.error as { context?: Response }).context?.status).toBe(404);
+  });
+
+  it("'run it now' expires an Orange Money payment pending 45 minutes that no operator can be asked about (the review's case)", async () => {
+    const [stale] = await stack().sql<{ id: string }>(
+      `insert into public.payments (student_id, student_fee_id, instalment_id, amount_xaf, method, status, payer_phone, created_at)
+       values ($1, $2, $3, 100000, 'orange_money', 'pending', '+237690000000', now() - interval '45 minutes') returning id`,
+      [studentId, fee, lines[9]]);
+    const { data, error } = await admin.functions.invoke("worker-tick", { method: "POST", body: {} });
+    expect(error).toBeNull();
+    expect(data.payments.expired).toBeGreaterThanOrEqual(1);
+    expect(await payment(stale.id)).toMatchObject({ status: "expired", failure_reason: "expired" });
+  });
+
+  it("the bursar closes a stuck payment as failed with a reason (audited); nobody else may", async () => {
+    const stuck = await pay(10, "670000003").catch(() => null); // line 10 already holds one: refused
+    expect(stuck).toBeNull();
+    const [open] = await stack().sql<{ id: string }>("select id from public.payments where instalment_id = $1 and status = 'pending'", [lines[10]]);
+    expect((await student.rpc("close_stuck_payment", { payment: open.id, outcome: "failed", reason: "Bloqué" })).error).not.toBeNull();
+    expect((await admin.rpc("close_stuck_payment", { payment: open.id, outcome: "failed", reason: "" })).error?.message).toMatch(/reason/);
+    expect((await admin.rpc("close_stuck_payment", { payment: open.id, outcome: "succeeded", reason: "Payé" })).error).not.toBeNull();
+    const closed = await admin.rpc("close_stuck_payment", { payment: open.id, outcome: "failed", reason: "L'opérateur ne répond plus depuis 2 h" });
+    expect(closed.error).toBeNull();
+    expect(await payment(open.id)).toMatchObject({ status: "failed", failure_reason: "closed_by_bursar" });
+    const audit = await stack().sql<{ details: { reason: string } }>("select details from public.audit_log where action = 'payment.closed' and target_id = $1", [open.id]);
+    expect(audit[0].details.reason).toBe("L'opérateur ne répond plus depuis 2 h");
+    // The line is free again.
+    expect((await pay(10, "670000005")).status).toBe("pending");
+  });
+});
+

@@ -116,7 +116,7 @@ describe("Orange Money through the payment functions", () => {
     expect(await forged.json()).toMatchObject({ status: "pending", credited: false });
     expect((await payment(stuck.id)).status).toBe("pending");
 
-    const providers = providersFromEnv({ ...orangeEnv(), SUPABASE_SECRET_KEY: stack().keys.secretKey });
+    const providers = providersFromEnv({ ...orangeEnv(), SUPABASE_URL: stack().url, SUPABASE_SECRET_KEY: stack().keys.secretKey });
     const result = await reconcilePayments(service, providers, { afterMinutes: 0, expireAfterMinutes: 60 });
     expect(result.errors).toBe(0);
     expect((await payment(silent.id)).status).toBe("succeeded");

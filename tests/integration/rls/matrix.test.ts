@@ -762,6 +762,21 @@ const SPECS: TableSpec[] = [
       },
     ],
   },
+  {
+    table: "payment_callback_log",
+    scenarios: [
+      {
+        name: "a refused payment callback",
+        row: () => ({ provider: "simulator", outcome: "bad_signature", detail: `callback ${tag()}` }),
+        key: ["detail"],
+        select: ADMIN,
+        // Written only by payments-callback (service role), never through the API.
+        insert: NOBODY,
+        update: { patch: () => ({ outcome: "accepted" }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
 
   // Admissions --------------------------------------------------------------------------------
   {

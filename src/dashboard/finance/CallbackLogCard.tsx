@@ -1,0 +1,70 @@
+// admin/finance: every operator callback and its fate (payment_callback_log), newest
+// first, filtered by outcome — what the bursar shows an auditor asking "who tried to
+// credit what". Phone numbers arrive masked from the database.
+import { useCallback, useEffect, useState } from "react";
+import { formatDateTime } from "../../lib/format.ts";
+import { getSupabase } from "../../lib/supabase/browser.ts";
+import { useLocale, useMessages } from "../i18n.ts";
+import { Card } from "../ui/Card.tsx";
+import { ErrorState } from "../ui/ErrorState.tsx";
+import { Select } from "../ui/Select.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { CALLBACK_OUTCOMES, fetchCallbackLog, type CallbackEntry, type CallbackOutcome } from "./reconciliation-data.ts";
+import { reconciliationMessages } from "./reconciliation-messages.ts";
+
+const ALL = "all";
+
+export default function CallbackLogCard() {
+  const m = useMessages(reconciliationMessages);
+  const locale = useLocale();
+  const [filter, setFilter] = useState<string>(ALL);
+  const [rows, setRows] = useState<CallbackEntry[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const load = useCallback(async (outcome: string) => {
+    setRows(null);
+    try {
+      setRows(await fetchCallbackLog(getSupabase(), outcome === ALL ? null : (outcome as CallbackOutcome)));
+      setError(null);
+    } catch (failure) {
+      setError(failure);
+    }
+  }, []);
+  useEffect(() => void load(filter), [load, filter]);
+
+  const outcomes = m.outcomes as Record<string, string>;
+  return (
+    <Card title={m.logTitle} description={m.logHelp} testId="callback-log">
+      <Select label={m.logFilter} className="mb-3 max-w-xs" value={filter} onChange={(v) => setFilter(v ?? ALL)}
+        options={[{ value: ALL, label: m.logAll }, ...CALLBACK_OUTCOMES.map((o) => ({ value: o, label: outcomes[o] }))]} />
+      {error ? <ErrorState error={error} onRetry={() => void load(filter)} />
+        : !rows ? <Skeleton lines={3} label={m.logLoading} />
+        : !rows.length ? <p className="text-sm text-gray-700">{m.logEmpty}</p> : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead><tr>
+                <th scope="col" className="py-1 pr-2">{m.when}</th><th scope="col" className="py-1 pr-2">{m.provider}</th>
+                <th scope="col" className="py-1 pr-2">{m.outcome}</th><th scope="col" className="py-1 pr-2">{m.claimed}</th>
+                <th scope="col" className="py-1 pr-2">{m.confirmed}</th><th scope="col" className="py-1 pr-2">{m.phone}</th>
+                <th scope="col" className="py-1 pr-2">{m.credited}</th><th scope="col" className="py-1">{m.detail}</th>
+              </tr></thead>
+              <tbody className="divide-y divide-gray-100">
+                {rows.map((r) => (
+                  <tr key={r.id} data-testid="callback-row" data-outcome={r.outcome}>
+                    <td className="py-1 pr-2">{formatDateTime(locale, r.received_at)}</td>
+                    <td className="py-1 pr-2">{r.provider ?? "—"}</td>
+                    <th scope="row" className="py-1 pr-2 font-normal">{outcomes[r.outcome] ?? r.outcome}</th>
+                    <td className="py-1 pr-2">{r.claimed ? (m.statuses as Record<string, string>)[r.claimed] ?? r.claimed : "—"}</td>
+                    <td className="py-1 pr-2">{r.confirmed ? (m.statuses as Record<string, string>)[r.confirmed] ?? r.confirmed : "—"}</td>
+                    <td className="py-1 pr-2 tabular-nums">{r.payer_phone_masked ?? "—"}</td>
+                    <td className="py-1 pr-2">{r.credited ? m.yes : "—"}</td>
+                    <td className="py-1">{r.detail ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+    </Card>
+  );
+}

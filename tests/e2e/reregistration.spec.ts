@@ -7,26 +7,8 @@
 // Only the seed's own cohort changes (no other spec reads it).
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { inflateSync } from "node:zlib";
+import { pdfText } from "../fixtures/pdf-text.ts";
 import { account, expectNoAxeViolations, signInAs } from "./dashboard.ts";
-
-
-/** The text a pdf-lib PDF draws: its content streams inflated, the hex strings decoded. */
-function pdfText(bytes: Buffer): string {
-  const out: string[] = [];
-  const raw = bytes.toString("latin1");
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index! + match[0].length;
-    const end = raw.indexOf("endstream", start);
-    try {
-      const content = inflateSync(bytes.subarray(start, end)).toString("latin1");
-      for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out.push(Buffer.from(hex[1], "hex").toString("latin1"));
-    } catch {
-      // not a compressed content stream (an image, a font)
-    }
-  }
-  return out.join("\n");
-}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

@@ -75,7 +75,7 @@ test("the student pays with the simulator (success, then a decline), sees the ba
   await second.getByRole("button", { name: "Terminé" }).click();
   await expect(page.getByTestId("balance-due")).toHaveText(/200\s000\sFCFA/);
 
-  // The receipt: a PDF, and its QR page confirms it.
+  // The receipt: a PDF, and its QR page confirms it — as a simulated payment (no money moved).
   const { data: receipt } = await serviceClient().from("receipts").select("number, verification_code, payments!inner(student_id)")
     .eq("payments.student_id", studentId).single();
   const downloadPromise = page.waitForEvent("download");
@@ -85,7 +85,7 @@ test("the student pays with the simulator (success, then a decline), sees the ba
   const bytes = readFileSync((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   await page.goto(`/receipts/verify/?c=${receipt!.verification_code}`);
-  await expect(page.getByRole("status")).toHaveText("Reçu authentique");
+  await expect(page.getByRole("status")).toHaveText(/^SIMULÉ : ce reçu provient d'un paiement de test/);
   await expect(page.getByText(receipt!.number)).toBeVisible();
   await expect(page.getByText("P. P.")).toBeVisible();
   await expectNoAxeViolations(page);

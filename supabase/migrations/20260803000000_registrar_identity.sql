@@ -150,7 +150,8 @@ grant execute on function public.set_student_identity(uuid, text, date, text, te
 -- Correction requests.
 create table public.identity_correction_requests (
   id uuid primary key default gen_random_uuid(),
-  student_id uuid not null references public.profiles (id) on delete cascade,
+  -- A request corrects a record: only a student the registrar has one for may ask.
+  student_id uuid not null references public.student_identities (student_id) on delete cascade,
   -- The record as the student says it should read (all three, prefilled from the record).
   legal_name text not null check (char_length(legal_name) between 2 and 200),
   birth_date date,

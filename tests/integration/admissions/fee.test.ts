@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { signUpConfirmed, useLocalStack } from "../../fixtures/stack.ts";
+import { fetchApplicationFeeReceipts } from "../../../src/dashboard/finance/fee-receipts.ts";
 
 process.env.PAYMENTS_SIMULATOR_DELAY_MS = "50";
 const stack = useLocalStack();
@@ -80,6 +81,9 @@ describe("the application fee", () => {
     expect(receipt.data!.details).toMatchObject({ payer: "Frais Candidat", item_fr: "Frais de candidature", simulated: true });
     const checked = await stack().client().rpc("verify_receipt", { code: receipt.data!.verification_code });
     expect(checked.data).toEqual([expect.objectContaining({ number: receipt.data!.number, payer_initials: "F. C.", simulated: true })]);
+    // the applicant's page lists it for download; nobody else sees it
+    expect((await fetchApplicationFeeReceipts(applicant, applicationId)).map((r) => r.number)).toEqual([receipt.data!.number]);
+    expect(await fetchApplicationFeeReceipts(stranger, applicationId)).toEqual([]);
 
     const again = await pay(applicant, { application_id: applicationId, channel: "mtn_momo", phone: "+237670000005" });
     expect(again.status).toBe(409);

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { DEMO_ACCOUNTS } from "../../../supabase/local/demo.ts";
 import { signInAs, useLocalStack } from "../../fixtures/stack.ts";
+import { fetchMyIdentity, fetchPendingCorrections, withdrawCorrection } from "../../../src/dashboard/documents/identity-data.ts";
 
 const stack = useLocalStack();
 const as = (role: "student" | "teacher" | "admin") => {
@@ -103,6 +104,15 @@ describe("documents carry the registrar's record", () => {
 
 describe("a correction goes through the registrar", () => {
   let requestId = "";
+  it("the pages' reads: the student's record and requests, the registrar's queue with the record beside each request", async () => {
+    const mine = await fetchMyIdentity(student, studentId);
+    expect(mine.identity).toMatchObject({ legal_name: "Awa Ngono", birth_date: "2004-03-14", birth_place: "Douala" });
+    expect(mine.requests).toEqual([]);
+    const queue = await fetchPendingCorrections(admin);
+    expect(queue).toEqual([expect.objectContaining({ legal_name: expect.stringMatching(/Epse Tchana$/), current: expect.objectContaining({ profile: { full_name: expect.any(String) } }) })]);
+    expect(await fetchPendingCorrections(student)).toEqual([]);
+  });
+
   it("the student asks once, with a justification; nobody else decides", async () => {
     const short = await student.rpc("request_identity_correction", { legal_name: "Awa Ngono Epse Tchana", birth_date: "2004-03-14", birth_place: "Douala", reason: "mariage" });
     expect(short.error?.code).toBe("22023");
@@ -113,6 +123,7 @@ describe("a correction goes through the registrar", () => {
     requestId = (asked.data as { id: string }).id;
     const twice = await student.rpc("request_identity_correction", { legal_name: "Awa N. Tchana", birth_date: null, birth_place: null, reason: "Une autre demande en attente." });
     expect(twice.error?.code).toBe("23505");
+    expect((await fetchMyIdentity(student, studentId)).requests).toEqual([expect.objectContaining({ id: requestId, status: "pending" })]);
     expect((await student.rpc("decide_identity_correction", { request: requestId, approve: true })).error?.code).toBe("42501");
     expect((await teacher.rpc("decide_identity_correction", { request: requestId, approve: true })).error?.code).toBe("42501");
     expect((await admin.rpc("decide_identity_correction", { request: requestId, approve: false })).error?.code).toBe("22023");
@@ -142,6 +153,7 @@ describe("a correction goes through the registrar", () => {
     const asked = await student.rpc("request_identity_correction", { legal_name: "Awa Tchana", birth_date: "2004-03-14", birth_place: "Douala", reason: "Je préfère ce nom sur mes documents." });
     const id = (asked.data as { id: string }).id;
     const rejected = await admin.rpc("decide_identity_correction", { request: id, approve: false, note: "Aucune pièce d'état civil fournie." });
+    await expect(withdrawCorrection(student, id)).rejects.toThrow(/no pending request of yours/);
     expect(rejected.data).toMatchObject({ status: "rejected", decision_note: "Aucune pièce d'état civil fournie." });
     const set = await admin.rpc("set_student_identity", { student: studentId, legal_name: "Awa Ngono", birth_date: "2004-03-14", birth_place: "Douala", reason: "Divorce transcrit" });
     expect(set.error).toBeNull();

@@ -20,9 +20,19 @@ export const plain = (s: string): string => s.replace(/\u202f|\u00a0/g, " ");
 export interface TextOptions { size?: number; bold?: boolean; color?: RGB }
 
 export class PageWriter {
-  private constructor(readonly pdf: PDFDocument, readonly font: PDFFont, readonly bold: PDFFont, public page: PDFPage) {}
+  readonly pdf: PDFDocument;
+  readonly font: PDFFont;
+  readonly bold: PDFFont;
+  page: PDFPage;
   /** The baseline of the next line. */
   y = TOP;
+
+  private constructor(pdf: PDFDocument, font: PDFFont, bold: PDFFont, page: PDFPage) {
+    this.pdf = pdf;
+    this.font = font;
+    this.bold = bold;
+    this.page = page;
+  }
 
   static async create(title: string, subject: string): Promise<PageWriter> {
     const pdf = await PDFDocument.create();

@@ -8,6 +8,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { DEMO_ACCOUNTS } from "../../../supabase/local/demo.ts";
 import { signInAs, useLocalStack } from "../../fixtures/stack.ts";
 import { fetchMyIdentity, fetchPendingCorrections, withdrawCorrection } from "../../../src/dashboard/documents/identity-data.ts";
+import { fetchMyRegistrations } from "../../../src/dashboard/documents/data.ts";
 
 const stack = useLocalStack();
 const as = (role: "student" | "teacher" | "admin") => {
@@ -147,6 +148,8 @@ describe("a correction goes through the registrar", () => {
     expect(old.data).toEqual([expect.objectContaining({ holder: "Awa Ngono", valid: false })]);
     const fresh = await stack().client().rpc("verify_enrolment_certificate", { code: after.verification_code });
     expect(fresh.data).toEqual([expect.objectContaining({ holder: "Awa Ngono Epse Tchana", valid: true })]);
+    // Mes documents lists the standing certificate, not the superseded one
+    expect((await fetchMyRegistrations(student, studentId)).find((r) => r.id === registration)?.certificate).toBe(after.number);
   });
 
   it("rejected with a reason, audited; the admin may also set the record directly, audited", async () => {

@@ -24,6 +24,12 @@ test.beforeAll(async () => {
   const role = await service.from("user_roles").insert({ user_id: studentId, role: "student" });
   if (role.error) throw role.error;
   const { data: template } = await service.from("fee_schedules").select("academic_year_id, programme_id").not("programme_id", "is", null).limit(1).single();
+  // Registered like every billed student: the registration brings the registrar's record
+  // (the name receipts print).
+  const registered = await service.from("student_registrations").insert({
+    student_id: studentId, academic_year_id: template!.academic_year_id, programme_id: template!.programme_id, student_number: "E2E-PAYEUR-01",
+  });
+  if (registered.error) throw registered.error;
   const { data: schedule, error } = await service.from("fee_schedules").insert({
     academic_year_id: template!.academic_year_id, programme_id: template!.programme_id,
     label_fr: "Barème e2e", label_en: "E2E schedule", registration_fee_xaf: 0, tuition_xaf: 300000,

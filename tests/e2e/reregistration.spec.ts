@@ -49,7 +49,16 @@ test("the student downloads the certificate of enrolment and its QR code's page 
   const number = pdf.suggestedFilename().replace(/\.pdf$/, "");
   expect(number).toMatch(/^AI-\d{4}-\d{5}$/);
   await expect(certificates).toContainText(number);
+  // The identity documents print is the registrar's; a correction is asked for, justified.
+  const identity = page.getByTestId("my-identity");
+  await expect(identity.getByTestId("legal-name")).toHaveText(account("student").fullName);
+  await identity.getByRole("button", { name: "Demander une correction" }).click();
+  const form = identity.getByTestId("correction-form");
+  await form.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(form.getByText("Justifiez la demande (10 à 1000 caractères).")).toBeVisible();
   await expectNoAxeViolations(page);
+  await form.getByRole("button", { name: "Annuler" }).click();
+  await expect(identity.getByTestId("correction-form")).toHaveCount(0);
 
   const text = pdfText(readFileSync(await pdf.path()));
   expect(text).toContain(account("student").fullName);

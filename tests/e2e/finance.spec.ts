@@ -24,6 +24,12 @@ test.beforeAll(async () => {
   const role = await service.from("user_roles").insert({ user_id: studentId, role: "student" });
   if (role.error) throw role.error;
   const { data: template } = await service.from("fee_schedules").select("academic_year_id, programme_id").not("programme_id", "is", null).limit(1).single();
+  // Registered like every billed student: the registration brings the registrar's record
+  // (the name receipts print).
+  const registered = await service.from("student_registrations").insert({
+    student_id: studentId, academic_year_id: template!.academic_year_id, programme_id: template!.programme_id, student_number: "E2E-PAYEUR-01",
+  });
+  if (registered.error) throw registered.error;
   const { data: schedule, error } = await service.from("fee_schedules").insert({
     academic_year_id: template!.academic_year_id, programme_id: template!.programme_id,
     label_fr: "Barème e2e", label_en: "E2E schedule", registration_fee_xaf: 0, tuition_xaf: 300000,
@@ -75,7 +81,7 @@ test("the student pays with the simulator (success, then a decline), sees the ba
   await second.getByRole("button", { name: "Terminé" }).click();
   await expect(page.getByTestId("balance-due")).toHaveText(/200\s000\sFCFA/);
 
-  // The receipt: a PDF, and its QR page confirms it.
+  // The receipt: a PDF, and its QR page confirms it — as a simulated payment (no money moved).
   const { data: receipt } = await serviceClient().from("receipts").select("number, verification_code, payments!inner(student_id)")
     .eq("payments.student_id", studentId).single();
   const downloadPromise = page.waitForEvent("download");
@@ -85,7 +91,7 @@ test("the student pays with the simulator (success, then a decline), sees the ba
   const bytes = readFileSync((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   await page.goto(`/receipts/verify/?c=${receipt!.verification_code}`);
-  await expect(page.getByRole("status")).toHaveText("Reçu authentique");
+  await expect(page.getByRole("status")).toHaveText(/^SIMULÉ : ce reçu provient d'un paiement de test/);
   await expect(page.getByText(receipt!.number)).toBeVisible();
   await expect(page.getByText("P. P.")).toBeVisible();
   await expectNoAxeViolations(page);

@@ -123,7 +123,19 @@ test("the students page filters by programme on the server and exports CSV", asy
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Étudiants");
   const table = page.getByTestId("data-table");
   await expect(table.getByRole("row", { name: new RegExp(account("student").fullName) })).toBeVisible();
+  // The registrar's queue of identity corrections: the seeded request, refused with a reason
+  // (supabase/seeds/20260803000000_registrar_identity.sql).
+  const corrections = page.getByTestId("identity-corrections");
+  await expect(corrections).toContainText("Epse Tchana");
+  await expect(corrections).toContainText("acte de mariage");
   await expectNoAxeViolations(page);
+  await corrections.getByRole("button", { name: "Refuser" }).click();
+  const refuse = page.getByRole("dialog", { name: "Refuser la correction" });
+  await refuse.getByRole("button", { name: "Refuser la demande" }).click();
+  await expect(refuse.getByText("Indiquez le motif (2 à 500 caractères).")).toBeVisible();
+  await refuse.getByLabel("Motif du refus").fill("Acte de mariage illisible : joignez une copie certifiée.");
+  await refuse.getByRole("button", { name: "Refuser la demande" }).click();
+  await expect(corrections).toContainText("Aucune demande en attente.");
   await page.getByTestId("filter-programme").selectOption("accounting-finance");
   await expect(table.getByRole("row", { name: new RegExp(account("student").fullName) })).toHaveCount(0);
   await expect(table.locator("tbody tr").first()).toContainText("Comptabilité");

@@ -7,26 +7,8 @@
 // Only the seed's own cohort changes (no other spec reads it).
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { inflateSync } from "node:zlib";
+import { pdfText } from "../fixtures/pdf-text.ts";
 import { account, expectNoAxeViolations, signInAs } from "./dashboard.ts";
-
-
-/** The text a pdf-lib PDF draws: its content streams inflated, the hex strings decoded. */
-function pdfText(bytes: Buffer): string {
-  const out: string[] = [];
-  const raw = bytes.toString("latin1");
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index! + match[0].length;
-    const end = raw.indexOf("endstream", start);
-    try {
-      const content = inflateSync(bytes.subarray(start, end)).toString("latin1");
-      for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out.push(Buffer.from(hex[1], "hex").toString("latin1"));
-    } catch {
-      // not a compressed content stream (an image, a font)
-    }
-  }
-  return out.join("\n");
-}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -67,7 +49,16 @@ test("the student downloads the certificate of enrolment and its QR code's page 
   const number = pdf.suggestedFilename().replace(/\.pdf$/, "");
   expect(number).toMatch(/^AI-\d{4}-\d{5}$/);
   await expect(certificates).toContainText(number);
+  // The identity documents print is the registrar's; a correction is asked for, justified.
+  const identity = page.getByTestId("my-identity");
+  await expect(identity.getByTestId("legal-name")).toHaveText(account("student").fullName);
+  await identity.getByRole("button", { name: "Demander une correction" }).click();
+  const form = identity.getByTestId("correction-form");
+  await form.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(form.getByText("Justifiez la demande (10 à 1000 caractères).")).toBeVisible();
   await expectNoAxeViolations(page);
+  await form.getByRole("button", { name: "Annuler" }).click();
+  await expect(identity.getByTestId("correction-form")).toHaveCount(0);
 
   const text = pdfText(readFileSync(await pdf.path()));
   expect(text).toContain(account("student").fullName);

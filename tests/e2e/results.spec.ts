@@ -5,6 +5,7 @@
 // notices its publication sent, so the demo data other specs read stays as it was.
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import { pdfText } from "../fixtures/pdf-text.ts";
 import { serviceClient } from "./stack.ts";
 import { account, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
@@ -107,7 +108,14 @@ test("the student reads the deliberated semester, in French and English", async 
   await semester.getByRole("button", { name: /Télécharger le relevé/ }).click();
   const pdf = await download;
   expect(pdf.suggestedFilename()).toMatch(/^RN-\d{4}-\d{6}\.pdf$/);
-  expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe("%PDF-");
+  const bytes = readFileSync(await pdf.path());
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  // what a registrar signs: identifiers, the registrar's identity, programme, level, each UE
+  // with its decision code, the semester's result, the signatory
+  const text = pdfText(bytes);
+  for (const item of ["NIU : M012000012345A", "MINESUP", account("student").fullName, "14 mars 2004, Douala", "Filière / Programme",
+    "Niveau / Level", "UE-MAT-102", "CANT", "CA", "11,57 / 20", "Passable / Pass", "Semestre validé / Semester passed", "Dr Hélène Mbarga",
+    "Cheffe du service de la scolarité"]) expect(text).toContain(item);
   const { data: transcript } = await serviceClient()
     .from("transcripts")
     .select("number, verification_code")
@@ -117,6 +125,9 @@ test("the student reads the deliberated semester, in French and English", async 
   await expect(page.getByRole("status")).toHaveText("Relevé authentique, toujours valable");
   await expect(page.locator("[data-fact='Numéro']")).toHaveText(transcript!.number);
   await expect(page.locator("[data-fact='Titulaire']")).toHaveText(account("student").fullName);
+  await expect(page.locator("[data-fact='Moyenne du semestre']")).toHaveText("11,57 / 20");
+  await expect(page.locator("[data-fact='Décision']")).toHaveText("Semestre validé");
+  await expect(page.locator("[data-fact='UE UE-MAT-102']")).toContainText("CANT");
   await expectNoAxeViolations(page);
   await page.goto(`/en/transcripts/verify/?c=${"0".repeat(32)}`);
   await expect(page.getByRole("status")).toContainText("No transcript matches this code");

@@ -33,6 +33,12 @@ describe("institution settings forms", () => {
     expect(institutionSchema.safeParse({ name: "UEL", niu: "", phone: "", email: "", postal_address: "", matricule_pattern: "{SEQ:4}" }).success).toBe(true);
   });
 
+  it("checks the relevé's authorisation and signatory: empty, or 2 to 120 characters", () => {
+    const base = { name: "UEL", niu: "", phone: "", email: "", postal_address: "", matricule_pattern: "{SEQ:4}" };
+    expect(messages(institutionSchema.safeParse({ ...base, signatory_name: "X", signatory_title_en: "y".repeat(121) }))).toEqual(["lengthInvalid", "lengthInvalid"]);
+    expect(institutionSchema.safeParse({ ...base, signatory_name: "Dr Hélène Mbarga", signatory_title_fr: "", authorization_ref: "Arrêté n° 23/00417" }).success).toBe(true);
+  });
+
   it("keeps grading options coherent: marks on 20, bands ascending, points descending to 0, eliminatory below the pass mark", () => {
     expect(gradingSchema.safeParse(grading).success).toBe(true);
     expect(messages(gradingSchema.safeParse({ ...grading, pass_mark: 21 }))).toEqual(["markInvalid"]);

@@ -17,6 +17,7 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { useErrorMessage } from "../ui/toast.ts";
 import { errorText, labelText } from "../ui/styles.ts";
+import { FeeReceipts } from "./FeeReceipts.tsx";
 import { fetchMatricules, fetchMyApplications, fetchMyCourses, payApplicationFee, targetName, uploadRequestedDocument, withdrawApplication, type DocumentRequest, type MyApplication } from "./data.ts";
 import { admissionsMessages } from "./messages.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -102,7 +103,12 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
         <p className="mb-4"><span className="font-semibold">{m.mine.reason} : </span>{app.decision_reason}</p>
       )}
       {feeDue && <FeePayment app={app} />}
-      {app.fee_paid_at && (app.fee_xaf ?? 0) > 0 && <p className="mb-4 text-sm text-green-900">{m.mine.feePaid}</p>}
+      {app.fee_paid_at && (app.fee_xaf ?? 0) > 0 && (
+        <>
+          <p className="mb-2 text-sm text-green-900">{m.mine.feePaid}</p>
+          <FeeReceipts applicationId={app.id} />
+        </>
+      )}
 
       {openRequests.map((request) => (
         <RequestUpload key={request.id} request={request} app={app} userId={userId} onDone={() => onNotice(m.mine.uploaded)} />

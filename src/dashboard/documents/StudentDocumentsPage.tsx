@@ -1,6 +1,7 @@
 // student/documents: the materials of every course I follow, searchable (title, course
 // code or course title), files fetched with the session from the private bucket; and my official documents — relevés de notes and payment receipts — with links
-// to the pages that issue them (Mes notes, Mes paiements), and my certificates of enrolment (EnrolmentCertificates.tsx).
+// to the pages that issue them (Mes notes, Mes paiements), and my certificates of enrolment (EnrolmentCertificates.tsx);
+// and the identity those documents print, with a correction request (IdentityRecord.tsx).
 import { useState } from "react";
 import { formatDate, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -21,6 +22,7 @@ import { toastError } from "../ui/toast.ts";
 import { listMyMaterials, listOfficialDocuments, matchesSearch } from "./data.ts";
 import { documentsMessages } from "./messages.ts";
 import { EnrolmentCertificates } from "./EnrolmentCertificates.tsx";
+import { IdentityRecord } from "./IdentityRecord.tsx";
 
 export default function StudentDocumentsPage() {
   const m = useMessages(documentsMessages);
@@ -29,6 +31,7 @@ export default function StudentDocumentsPage() {
       <PageHeader title={useRouteTitle("student.documents")} description={m.intro} />
       <Materials />
       <Official />
+      <IdentityRecord />
     </div>
   );
 }

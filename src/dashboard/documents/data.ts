@@ -105,7 +105,8 @@ export async function fetchMyRegistrations(supabase: SupabaseClient, userId: str
       "extension:extension_programmes!student_registrations_extension_programme_id_fkey(name_fr, name_en)")
     .eq("student_id", userId);
   fail(error);
-  const issued = await supabase.from("enrolment_certificates").select("registration_id, number").eq("student_id", userId);
+  // The standing certificate of each registration (one superseded after an identity correction is revoked).
+  const issued = await supabase.from("enrolment_certificates").select("registration_id, number").eq("student_id", userId).is("revoked_at", null);
   fail(issued.error);
   const numbers = new Map(z.array(z.object({ registration_id: z.string(), number: z.string() })).parse(issued.data).map((c) => [c.registration_id, c.number]));
   return z.array(myRegistrationRow).parse(data)

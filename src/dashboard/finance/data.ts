@@ -32,7 +32,7 @@ export type Due = z.infer<typeof dueRow>;
 const balanceRow = z.object({ billed_xaf: num, paid_xaf: num, balance_xaf: num });
 export type Balance = z.infer<typeof balanceRow>;
 
-const receiptRow = z.object({
+export const receiptRow = z.object({
   id: z.string(),
   number: z.string(),
   kind: z.enum(["payment", "cancellation"]),

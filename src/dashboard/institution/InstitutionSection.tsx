@@ -1,4 +1,5 @@
-// The institution's identity (name, NIU, contacts) and its matricule pattern, with a live
+// The institution's identity (name, NIU, contacts, the relevé's authorisation and signatory)
+// and its matricule pattern, with a live
 // example of the matricule it gives (computed by the database's own format_matricule).
 import { useEffect, useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -24,6 +25,10 @@ export default function InstitutionSection({ settings }: { settings: Institution
       email: settings.email ?? "",
       postal_address: settings.postal_address ?? "",
       matricule_pattern: settings.matricule_pattern,
+      authorization_ref: settings.authorization_ref ?? "",
+      signatory_name: settings.signatory_name ?? "",
+      signatory_title_fr: settings.signatory_title_fr ?? "",
+      signatory_title_en: settings.signatory_title_en ?? "",
     },
   });
   const pattern = form.watch("matricule_pattern");
@@ -44,6 +49,10 @@ export default function InstitutionSection({ settings }: { settings: Institution
         phone: values.phone || null,
         email: values.email || null,
         postal_address: values.postal_address || null,
+        authorization_ref: values.authorization_ref || null,
+        signatory_name: values.signatory_name || null,
+        signatory_title_fr: values.signatory_title_fr || null,
+        signatory_title_en: values.signatory_title_en || null,
       });
       mutateCache(SETTINGS_KEY, saved);
       toastSuccess("saved");
@@ -82,6 +91,13 @@ export default function InstitutionSection({ settings }: { settings: Institution
             />
           )}
         </FormField>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold text-gray-900">{m.documents}</legend>
+          <FormField name="authorization_ref">{(field) => <TextField label={m.authorizationRef} description={m.authorizationRefHelp} maxLength={200} {...field} />}</FormField>
+          <FormField name="signatory_name">{(field) => <TextField label={m.signatoryName} description={m.signatoryNameHelp} maxLength={120} {...field} />}</FormField>
+          <FormField name="signatory_title_fr">{(field) => <TextField label={m.signatoryTitleFr} maxLength={120} {...field} />}</FormField>
+          <FormField name="signatory_title_en">{(field) => <TextField label={m.signatoryTitleEn} maxLength={120} {...field} />}</FormField>
+        </fieldset>
         <FormError />
         <SaveButton label={m.save} />
       </Form>

@@ -14,6 +14,10 @@ const settingsRow = z.object({
   email: z.nullable(z.string()),
   postal_address: z.nullable(z.string()),
   matricule_pattern: z.string(),
+  authorization_ref: z._default(z.nullable(z.string()), null),
+  signatory_name: z._default(z.nullable(z.string()), null),
+  signatory_title_fr: z._default(z.nullable(z.string()), null),
+  signatory_title_en: z._default(z.nullable(z.string()), null),
   cc_weight: z.number(),
   pass_mark: z.coerce.number(),
   compensation: z.boolean(),
@@ -26,7 +30,7 @@ const settingsRow = z.object({
 export type InstitutionSettings = z.infer<typeof settingsRow>;
 export type SettingsChange = Partial<Omit<InstitutionSettings, "updated_at">>;
 
-const SETTINGS_COLUMNS = "name, niu, phone, email, postal_address, matricule_pattern, cc_weight, pass_mark, compensation, eliminatory_mark, resit_cap, mention_bands, grade_points, updated_at";
+const SETTINGS_COLUMNS = "name, niu, phone, email, postal_address, matricule_pattern, authorization_ref, signatory_name, signatory_title_fr, signatory_title_en, cc_weight, pass_mark, compensation, eliminatory_mark, resit_cap, mention_bands, grade_points, updated_at";
 
 export async function fetchSettings(supabase: SupabaseClient): Promise<InstitutionSettings> {
   const { data, error } = await supabase.from("institution_settings").select(SETTINGS_COLUMNS).single();

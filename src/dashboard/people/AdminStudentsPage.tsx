@@ -12,6 +12,7 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { inputBox, labelText } from "../ui/styles.ts";
 import type { PageProps } from "../routes.ts";
+import { IdentityCorrections } from "../documents/IdentityCorrections.tsx";
 import MfaBanner from "./MfaBanner.tsx";
 import { FilterSelect } from "./NativeSelect.tsx";
 import { fetchAllStudents, fetchStudentFilterOptions, fetchStudents, LEVEL_CODES, REGISTRATION_STATUSES, type StudentFilters, type StudentRow } from "./data.ts";
@@ -103,6 +104,7 @@ export default function AdminStudentsPage(_: PageProps) {
           </>
         }
       />
+      <IdentityCorrections />
     </>
   );
 }

@@ -1,12 +1,21 @@
-// The relevé de notes as a bilingual PDF (DOMAIN §2): institution, number, holder and
-// matricule, semester and session, each UE with its courses (coefficient, CC, exam, resit,
-// mark), UE averages, credits and validation, the semester average, GPA, mention and
-// decision, and a QR code to the public verification page. Loaded only when the student
-// downloads a relevé (pdf-lib and qrcode stay out of the page's chunk).
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import QRCode from "qrcode";
+// The relevé de notes a registrar issues, as a bilingual PDF (DOMAIN §2, issue 20 item 5):
+// the institution and its identifiers (NIU, opening authorisation), number and date; the
+// holder as the registrar recorded it (legal name, date and place of birth, matricule), the
+// programme, level, semester and session; every UE with its ECs (coefficient, CC, exam,
+// resit, mark), credits, average and decision code; the semester's average, GPA, credits,
+// mention and decision; the signatory's name and title; and a QR code to the public
+// verification page, which shows the same figures. Loaded only when a relevé is downloaded.
 import { formatDate, formatMark } from "../../lib/format.ts";
+import { GREY, PageWriter, downloadPdf, plain } from "../../lib/pdf/page-writer.ts";
 import { transcriptVerificationUrl } from "../../lib/results/transcript-url.ts";
+
+export interface TranscriptUnit {
+  code: string; title_fr: string; title_en: string; credits: number; average: number | null;
+  validated_by: "average" | "compensation" | null; letter: string | null;
+  /** CA, CANT, I or R (relevés issued before the codes existed have none). */
+  decision_code?: string;
+  courses: { code: string; title: string; coefficient: number; cc: number | null; exam: number | null; resit: number | null; mark: number | null }[];
+}
 
 export interface TranscriptDocument {
   number: string;
@@ -15,8 +24,18 @@ export interface TranscriptDocument {
   snapshot: {
     institution: string;
     niu: string | null;
+    authorization_ref?: string | null;
+    postal_address?: string | null;
     holder: string;
+    birth_date?: string | null;
+    birth_place?: string | null;
     matricule: string | null;
+    programme_fr?: string | null;
+    programme_en?: string | null;
+    specialty_fr?: string | null;
+    specialty_en?: string | null;
+    level_fr?: string | null;
+    level_en?: string | null;
     semester_fr: string;
     semester_en: string;
     academic_year: string;
@@ -27,11 +46,10 @@ export interface TranscriptDocument {
     credits_total: number;
     mention: { fr: string; en: string } | null;
     decision: "validated" | "resit" | "deferred" | "incomplete";
-    units: {
-      code: string; title_fr: string; title_en: string; credits: number; average: number | null;
-      validated_by: "average" | "compensation" | null; letter: string | null;
-      courses: { code: string; title: string; coefficient: number; cc: number | null; exam: number | null; resit: number | null; mark: number | null }[];
-    }[];
+    units: TranscriptUnit[];
+    signatory_name?: string | null;
+    signatory_title_fr?: string | null;
+    signatory_title_en?: string | null;
   };
 }
 
@@ -41,97 +59,95 @@ const DECISIONS = {
   deferred: "Ajourné / Deferred",
   incomplete: "Incomplet / Incomplete",
 };
-const VALIDATION = { average: "Validée / Passed", compensation: "Compensée / By compensation", none: "Non validée / Not passed" };
-const plain = (s: string) => s.replace(/\u202f|\u00a0/g, " ");
+/** The code of a UE when the relevé predates the codes (the same rule as private.unit_code). */
+export function unitCode(u: TranscriptUnit): string {
+  return u.decision_code ?? (u.validated_by === "average" ? "CA" : u.validated_by === "compensation" ? "CANT" : u.average === null ? "I" : "R");
+}
+const LEGEND = [
+  "CA : UE capitalisée / credits earned · CANT : capitalisée par compensation, non transférable / earned by compensation, not transferable",
+  "I : incomplet / incomplete · R : à reprendre (rattrapage ou année suivante) / to be retaken (resit or next year)",
+];
 const mark = (v: number | null) => (v === null ? "—" : plain(formatMark("fr", v)));
+const both = (fr: string | null | undefined, en: string | null | undefined) => (fr && en && fr !== en ? `${fr} / ${en}` : fr ?? en ?? "—");
 
 export async function transcriptPdf(doc: TranscriptDocument, origin: string, locale: "fr" | "en"): Promise<Uint8Array> {
   const s = doc.snapshot;
-  const url = transcriptVerificationUrl(origin, doc.verification_code, locale);
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(doc.number);
-  pdf.setSubject("Relevé de notes / Transcript of records");
-  let page = pdf.addPage([595.28, 841.89]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const ink = rgb(0.1, 0.1, 0.15);
-  const grey = rgb(0.35, 0.35, 0.4);
-  let y = 790;
-  const text = (value: string, x: number, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> } = {}) =>
-    page.drawText(plain(value), { x, y, size: options.size ?? 9, font: options.bold ? bold : font, color: options.color ?? ink });
-  const newLine = (step = 14) => {
-    y -= step;
-    if (y < 90) {
-      page = pdf.addPage([595.28, 841.89]);
-      y = 790;
-    }
-  };
-  text(s.institution, 50, { size: 15, bold: true });
-  newLine(16);
-  if (s.niu) text(`NIU : ${s.niu}`, 50);
-  newLine(24);
-  text("RELEVÉ DE NOTES / TRANSCRIPT OF RECORDS", 50, { size: 13, bold: true });
-  newLine(18);
-  text(`N° ${doc.number}`, 50, { size: 12, bold: true });
-  text(`Délivré le / Issued on ${formatDate("fr", doc.issued_at)}`, 330);
-  newLine(22);
-  for (const [label, value] of [
-    ["Étudiant / Student", s.holder],
+  const w = await PageWriter.create(doc.number, "Relevé de notes / Transcript of records");
+  w.text(s.institution, 50, { size: 15, bold: true });
+  w.down(15);
+  for (const line of [s.niu && `NIU : ${s.niu}`, s.authorization_ref, s.postal_address].filter(Boolean) as string[]) {
+    w.text(line, 50, { size: 8, color: GREY });
+    w.down(11);
+  }
+  w.down(12);
+  w.text("RELEVÉ DE NOTES / TRANSCRIPT OF RECORDS", 50, { size: 13, bold: true });
+  w.down(18);
+  w.text(`N° ${doc.number}`, 50, { size: 12, bold: true });
+  w.text(`Délivré le / Issued on ${formatDate("fr", doc.issued_at)}`, 330, { size: 9 });
+  w.down(22);
+  const born = [s.birth_date ? formatDate("fr", s.birth_date) : null, s.birth_place].filter(Boolean).join(", ");
+  w.rows([
+    ["Nom et prénoms / Full name", s.holder],
+    ["Né(e) le, à / Born on, in", born || "—"],
     ["Matricule / Student number", s.matricule ?? "—"],
-    ["Semestre / Semester", `${s.semester_fr} / ${s.semester_en} — ${s.academic_year}`],
+    ["Filière / Programme", both(s.programme_fr, s.programme_en)],
+    ...(s.specialty_fr ? [["Spécialité / Specialty", both(s.specialty_fr, s.specialty_en)] as [string, string]] : []),
+    ["Niveau / Level", both(s.level_fr, s.level_en)],
+    ["Semestre / Semester", `${both(s.semester_fr, s.semester_en)} — ${s.academic_year}`],
     ["Session", s.session === "resit" ? "Après rattrapage / After the resit" : "Normale / Normal"],
-  ] as const) {
-    text(label, 50, { color: grey });
-    text(value, 220, { bold: true, size: 10 });
-    newLine(15);
-  }
-  newLine(8);
-  const columns = [50, 330, 375, 420, 465, 515];
-  ["UE / EC", "Coef.", "CC", "Exam.", "Ratt.", "/20"].forEach((h, i) => text(h, columns[i], { bold: true, color: grey }));
-  newLine(14);
+  ], 220, { size: 9, step: 14 });
+  w.down(8);
+
+  const columns = [50, 318, 350, 385, 420, 455, 495, 535];
+  const header = () => {
+    ["UE / EC", "Cr.", "Coef.", "CC", "Exam.", "Ratt.", "/20", "Déc."].forEach((h, i) => w.text(h, columns[i], { bold: true, color: GREY, size: 8 }));
+    w.down(13);
+  };
+  header();
   for (const u of s.units) {
-    text(`${u.code} — ${u.title_fr}`.slice(0, 60), 50, { bold: true });
-    text(`${u.credits} cr. · ${u.letter ?? "—"} · ${VALIDATION[u.validated_by ?? "none"]}`, 330, { size: 8, color: grey });
-    text(mark(u.average), columns[5], { bold: true });
-    newLine(13);
-    for (const c of u.courses) {
-      text(`${c.code} ${c.title}`.slice(0, 58), 60);
-      [String(c.coefficient), mark(c.cc), mark(c.exam), mark(c.resit), mark(c.mark)].forEach((v, i) => text(v, columns[i + 1]));
-      newLine(13);
+    w.room(13 * (u.courses.length + 1));
+    if (w.y > 770) header();
+    w.text(`${u.code} — ${u.title_fr}`.slice(0, 56), 50, { bold: true, size: 9 });
+    w.text(String(u.credits), columns[1], { bold: true, size: 9 });
+    w.text(mark(u.average), columns[6], { bold: true, size: 9 });
+    w.text(unitCode(u), columns[7], { bold: true, size: 9 });
+    w.down(12);
+    if (u.title_en && u.title_en !== u.title_fr) {
+      w.text(u.title_en.slice(0, 60), 60, { size: 7, color: GREY });
+      w.down(10);
     }
-    newLine(4);
+    for (const c of u.courses) {
+      w.text(`${c.code} ${c.title}`.slice(0, 54), 60, { size: 8 });
+      [String(c.coefficient), mark(c.cc), mark(c.exam), mark(c.resit), mark(c.mark)].forEach((v, i) => w.text(v, columns[i + 2], { size: 8 }));
+      w.down(11);
+    }
+    w.down(4);
   }
-  newLine(8);
-  for (const [label, value] of [
+  w.down(6);
+  w.room(5 * 16 + 30);
+  w.rows([
     ["Moyenne du semestre / Semester average", `${mark(s.average)} / 20`],
     ["MGP / GPA", s.gpa === null ? "—" : `${mark(s.gpa)} / 4`],
     ["Crédits acquis / Credits earned", `${s.credits_earned} / ${s.credits_total}`],
     ["Mention / Honours", s.mention ? `${s.mention.fr} / ${s.mention.en}` : "—"],
     ["Décision / Decision", DECISIONS[s.decision]],
-  ] as const) {
-    text(label, 50, { color: grey, size: 10 });
-    text(value, 300, { bold: true, size: 10 });
-    newLine(16);
+  ], 300, { size: 10, step: 16 });
+  for (const line of LEGEND) {
+    w.text(line, 50, { size: 6.5, color: GREY });
+    w.down(9);
   }
-  if (y < 200) {
-    page = pdf.addPage([595.28, 841.89]);
-    y = 790;
-  }
-  const qr = await pdf.embedPng(await QRCode.toDataURL(url, { margin: 1, width: 240, errorCorrectionLevel: "M" }));
-  page.drawImage(qr, { x: 50, y: y - 130, width: 120, height: 120 });
-  page.drawText("Vérifier ce relevé / Verify this transcript:", { x: 190, y: y - 40, size: 10, font, color: ink });
-  page.drawText(url, { x: 190, y: y - 56, size: 7, font, color: rgb(0.1, 0.2, 0.6) });
-  return pdf.save();
+  w.down(10);
+  w.room(60);
+  w.text(`Fait le / Done on ${formatDate("fr", doc.issued_at)}`, 330, { size: 9 });
+  w.down(14);
+  w.text(both(s.signatory_title_fr, s.signatory_title_en), 330, { size: 9, color: GREY });
+  w.down(26);
+  w.text(s.signatory_name ?? "—", 330, { size: 10, bold: true });
+  w.down(16);
+  await w.qr(transcriptVerificationUrl(origin, doc.verification_code, locale), "Vérifier ce relevé / Verify this transcript:");
+  return w.save();
 }
 
 export async function downloadTranscript(doc: TranscriptDocument, locale: "fr" | "en"): Promise<void> {
-  const bytes = await transcriptPdf(doc, window.location.origin, locale);
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/pdf" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `${doc.number}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadPdf(await transcriptPdf(doc, window.location.origin, locale), `${doc.number}.pdf`);
 }

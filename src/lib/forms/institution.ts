@@ -21,6 +21,11 @@ export const institutionSchema = z.object({
   email: optional((v) => EMAIL.test(v) && v.length <= 320, "emailInvalid"),
   postal_address: z.string().check(z.trim(), z.maxLength(300, "tooLong")),
   matricule_pattern: z.string().check(z.trim(), z.refine(isMatriculePattern, "patternInvalid")),
+  // Printed on relevés: the opening authorisation, and who signs (empty: none).
+  authorization_ref: z._default(optional((v) => v.length >= 2 && v.length <= 200, "lengthInvalid"), ""),
+  signatory_name: z._default(optional((v) => v.length >= 2 && v.length <= 120, "lengthInvalid"), ""),
+  signatory_title_fr: z._default(optional((v) => v.length >= 2 && v.length <= 120, "lengthInvalid"), ""),
+  signatory_title_en: z._default(optional((v) => v.length >= 2 && v.length <= 120, "lengthInvalid"), ""),
 });
 export type InstitutionForm = z.infer<typeof institutionSchema>;
 

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { signUpConfirmed, useLocalStack } from "../../fixtures/stack.ts";
+import { fetchApplicationFeeReceipts } from "../../../src/dashboard/finance/fee-receipts.ts";
 
 process.env.PAYMENTS_SIMULATOR_DELAY_MS = "50";
 const stack = useLocalStack();
@@ -94,6 +95,18 @@ describe("the application fee", () => {
     // the applicant reads its own payment, and sees the fee paid
     expect((await applicant.from("payments").select("id").eq("id", payload.id)).data).toHaveLength(1);
     expect((await applicant.from("applications").select("fee_paid_at").eq("id", applicationId).single()).data!.fee_paid_at).not.toBeNull();
+
+    // its receipt: the applicant as the application names it (not the editable profile),
+    // readable by the applicant, verifiable in public, and marked as simulated
+    await applicant.from("profiles").update({ full_name: "Quelqu'un D'autre" }).eq("id", (await applicant.auth.getUser()).data.user!.id);
+    const receipt = await applicant.from("receipts").select("number, verification_code, details").eq("payment_id", payload.id).single();
+    expect(receipt.error).toBeNull();
+    expect(receipt.data!.details).toMatchObject({ payer: "Frais Candidat", item_fr: "Frais de candidature", simulated: true });
+    const checked = await stack().client().rpc("verify_receipt", { code: receipt.data!.verification_code });
+    expect(checked.data).toEqual([expect.objectContaining({ number: receipt.data!.number, payer_initials: "F. C.", simulated: true })]);
+    // the applicant's page lists it for download; nobody else sees it
+    expect((await fetchApplicationFeeReceipts(applicant, applicationId)).map((r) => r.number)).toEqual([receipt.data!.number]);
+    expect(await fetchApplicationFeeReceipts(stranger, applicationId)).toEqual([]);
 
     const again = await pay(applicant, { application_id: applicationId, channel: "mtn_momo", phone: "+237670000005" });
     expect(again.status).toBe(409);

@@ -415,6 +415,40 @@ const SPECS: TableSpec[] = [
     ],
   },
   {
+    table: "student_identities",
+    scenarios: [
+      {
+        name: "studentA's registrar record",
+        existing: (w) => ({ student_id: w.ids.studentA }),
+        key: ["student_id"],
+        // only the student and the registrar; changes go through set_student_identity or an
+        // approved correction (audited), never a direct write, not even an admin's
+        select: ["studentA", "admin"],
+        update: { patch: () => ({ legal_name: "Jean-Claude Forgé" }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+      {
+        name: "a record for someone who has none",
+        row: (w) => ({ student_id: w.ids.teacherA, legal_name: "Nom Inventé", source: "registrar" }),
+        key: ["student_id"],
+        insert: NOBODY,
+      },
+    ],
+  },
+  {
+    table: "identity_correction_requests",
+    scenarios: [
+      {
+        name: "studentA's correction request",
+        row: (w) => ({ id: uid(), student_id: w.ids.studentA, legal_name: "Awa Ngono Epse Tchana", reason: "Acte de mariage joint au dossier." }),
+        select: ["studentA", "admin"],
+        insert: NOBODY,
+        update: { patch: () => ({ status: "approved", decided_at: new Date().toISOString() }), allowed: NOBODY },
+        delete: NOBODY,
+      },
+    ],
+  },
+  {
     table: "quizzes",
     scenarios: [
       {

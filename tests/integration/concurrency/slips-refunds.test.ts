@@ -39,6 +39,9 @@ describe("slips and refunds under concurrency (real PostgreSQL)", () => {
       `select instalment_id, remaining_xaf from public.student_dues
        where student_id = $1 and instalment_id is not null and remaining_xaf >= 5000
        order by position desc limit 1`, [DEMO.student]);
+    // The demo's payment waiting on that line would hold it (one open payment per line).
+    await h.owner.query("update public.payments set status = 'cancelled' where student_id = $1 and instalment_id = $2 and status in ('created', 'pending')",
+      [DEMO.student, line.instalment_id]);
     const path = `${DEMO.student}/${Date.now()}-bordereau.png`;
     await h.owner.query("insert into storage.objects (bucket_id, name, owner_id) values ('bank-slips', $1, $2)", [path, DEMO.student]);
     slip = await h.actAs(student, async (db) => (await db.query(

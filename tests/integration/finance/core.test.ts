@@ -102,14 +102,22 @@ describe("bank slips, cash and the bursar's figures", () => {
       expect(refused.error?.message, slip_path).toMatch(slip_path.endsWith("missing.pdf") ? /upload the slip/ : /your own folder/);
     }
     const first = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 5000, bank_reference: "AFB-1", slip_path: path });
-    const second = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 3000, bank_reference: "AFB-2", slip_path: path });
-    expect(first.error ?? second.error).toBeNull();
+    expect(first.error).toBeNull();
+    // One open payment per line, whatever the channel: no second slip, no cash beside it.
+    const beside = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 3000, bank_reference: "AFB-2", slip_path: path });
+    expect(beside.error?.message).toMatch(/payment_in_progress:/);
+    const cashBeside = await admin.rpc("record_cash_payment", { student: studentId, instalment: instalmentId, amount_xaf: 1000, cash_reference: "CAISSE-X" });
+    expect(cashBeside.error?.message).toMatch(/payment_in_progress:/);
     // Only the bursar decides.
     const self = await student.rpc("review_bank_slip", { payment: first.data, approve: true });
     expect(self.error).not.toBeNull();
+    expect((await admin.rpc("review_bank_slip", { payment: first.data, approve: true })).error).toBeNull();
+    const tooMuch = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 100_000_000, bank_reference: "AFB-3", slip_path: path });
+    expect(tooMuch.error?.message).toMatch(/amount_too_high:/);
+    const second = await student.rpc("submit_bank_slip", { instalment: instalmentId, amount_xaf: 3000, bank_reference: "AFB-2", slip_path: path });
+    expect(second.error).toBeNull();
     const noReason = await admin.rpc("review_bank_slip", { payment: second.data, approve: false });
     expect(noReason.error?.message).toMatch(/reason/);
-    expect((await admin.rpc("review_bank_slip", { payment: first.data, approve: true })).error).toBeNull();
     expect((await admin.rpc("review_bank_slip", { payment: second.data, approve: false, reason: "Montant illisible" })).error).toBeNull();
     const again = await admin.rpc("review_bank_slip", { payment: first.data, approve: false, reason: "Trop tard" });
     expect(again.error).not.toBeNull();

@@ -13,6 +13,7 @@
 -- * A refunded payment is final: only the reconciler's check stamp and mismatch flag may
 --   still change on it.
 -- * Cash at the desk, like a slip, never credits a line above what it still owes.
+-- * A slip is not declared, nor cash taken, while a payment is open on the line.
 
 -- What a line (bill, instalment or registration fee) still owes, its bill locked first so
 -- that two credits of one line are decided one after the other.
@@ -29,6 +30,25 @@ begin
 end;
 $$;
 revoke all on function private.lock_line_remaining(uuid, uuid) from public, anon, authenticated;
+
+-- One bill line, one open payment, whatever the channel (issue 19 item 1): open_payment
+-- (20260801000000) refuses a mobile-money payment beside an open one, a waiting slip
+-- included; a slip and cash obey the same rule under the same lock, so an operator's late
+-- success beside a slip or cash cannot credit the line twice. The bursar closes a stuck
+-- payment first (close_stuck_payment) or rejects the waiting slip.
+create function private.refuse_beside_open_payment(bill uuid, instalment uuid) returns void
+  language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.payments p
+             where p.student_fee_id = bill and p.instalment_id is not distinct from instalment
+               and p.status in ('created', 'pending')) then
+    raise exception 'payment_in_progress: a payment is already open for this line; wait for it, or close it first'
+      using errcode = '23514';
+  end if;
+end;
+$$;
+revoke all on function private.refuse_beside_open_payment(uuid, uuid) from public, anon, authenticated;
 
 create or replace function private.check_payment() returns trigger
   language plpgsql set search_path = ''
@@ -82,6 +102,7 @@ declare
   folder text;
   fee uuid;
   created uuid;
+  remaining bigint;
 begin
   if me is null then raise exception 'sign in first' using errcode = '42501'; end if;
   folder := me::text || '/';
@@ -99,6 +120,12 @@ begin
   where sf.student_id = me and (instalment is null or fi.id is not null)
   order by sf.created_at desc limit 1;
   if fee is null then raise exception 'this instalment is not on your bill' using errcode = '23514'; end if;
+  remaining := private.lock_line_remaining(fee, instalment);
+  perform private.refuse_beside_open_payment(fee, instalment);
+  if remaining <= 0 then raise exception 'already_paid: nothing remains to pay on this line' using errcode = '23514'; end if;
+  if amount_xaf > remaining then
+    raise exception 'amount_too_high: at most % XAF remain on this line', remaining using errcode = '23514';
+  end if;
   insert into public.payments (student_id, student_fee_id, instalment_id, amount_xaf, method, status, reference, slip_path)
   values (me, fee, instalment, amount_xaf, 'bank_transfer', 'pending', nullif(trim(bank_reference), ''), slip_path)
   returning id into created;
@@ -163,6 +190,7 @@ begin
   order by sf.created_at desc limit 1;
   if fee is null then raise exception 'this instalment is not on the student''s bill' using errcode = '23514'; end if;
   remaining := private.lock_line_remaining(fee, instalment);
+  perform private.refuse_beside_open_payment(fee, instalment);
   if amount_xaf > remaining then
     raise exception 'the amount is more than the line still owes (% XAF)', remaining using errcode = '23514';
   end if;

@@ -195,6 +195,21 @@ test("the admin closes a semester's normal session and publishes it", async ({ p
     expect(frozen).toHaveLength(1);
     expect(frozen![0]).toMatchObject({ average: 12.5, decision: "validated" });
 
+    // Reopening is the registrar's (an admin at aal2): the dialog says what it does and wants
+    // a reason; the demo admin, without a second factor, reads the database's refusal.
+    await page.getByRole("button", { name: "Rouvrir la session — session normale" }).click();
+    const reopen = page.getByRole("alertdialog");
+    await expect(reopen).toContainText("retire ses résultats figés ; ils restent consignés");
+    await expect(reopen).toContainText("relevés déjà délivrés");
+    await reopen.getByRole("button", { name: "Rouvrir la session" }).click();
+    await expect(reopen).toContainText("Indiquez le motif de la réouverture");
+    await reopen.getByLabel("Motif de la réouverture").fill("Erreur de saisie signalée par le jury");
+    await reopen.getByRole("button", { name: "Rouvrir la session" }).click();
+    await expect(reopen).toContainText("seul un administrateur connecté avec la vérification en deux étapes");
+    await expectNoAxeViolations(page);
+    await reopen.getByRole("button", { name: "Annuler" }).click();
+    await expect(page.getByText(/publiée le/)).toBeVisible(); // nothing reopened
+
     await page.goto("/en/dashboard/admin/deliberations");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deliberations");
     await expectNoAxeViolations(page);

@@ -42,6 +42,9 @@ describe("institution settings forms", () => {
   it("keeps grading options coherent: marks on 20, bands ascending, points descending to 0, eliminatory below the pass mark", () => {
     expect(gradingSchema.safeParse(grading).success).toBe(true);
     expect(messages(gradingSchema.safeParse({ ...grading, pass_mark: 21 }))).toEqual(["markInvalid"]);
+    // the default CC weight of new courses, in DOMAIN's 20–40 % like each course's own
+    for (const cc_weight of [0, 19, 41, 100, 30.5]) expect(messages(gradingSchema.safeParse({ ...grading, cc_weight }))).toEqual(["weightInvalid"]);
+    expect(gradingSchema.safeParse({ ...grading, cc_weight: 20 }).success).toBe(true);
     expect(messages(gradingSchema.safeParse({ ...grading, mention_bands: [...grading.mention_bands].reverse() }))).toEqual(["bandsOrder"]);
     expect(messages(gradingSchema.safeParse({ ...grading, grade_points: [{ min: 80, letter: "A", points: 4 }, { min: 10, letter: "F", points: 0 }] }))).toEqual(["pointsFloor"]);
     expect(messages(gradingSchema.safeParse({ ...grading, eliminatory_mark: 12 }))).toEqual(["eliminatoryAbovePass"]);

@@ -3,9 +3,9 @@
 // session (and the range, whoever asks).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod/mini";
+import { CC_WEIGHT_MAX, CC_WEIGHT_MIN } from "../../lib/forms/institution.ts";
 
-export const CC_WEIGHT_MIN = 20;
-export const CC_WEIGHT_MAX = 40;
+export { CC_WEIGHT_MAX, CC_WEIGHT_MIN };
 export const ccWeightSchema = z.number().check(z.int(), z.gte(CC_WEIGHT_MIN), z.lte(CC_WEIGHT_MAX));
 
 const weightsRow = z.object({ cc_weight: z.number(), semester_id: z.nullable(z.string()) });

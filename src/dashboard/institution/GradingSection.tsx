@@ -2,7 +2,7 @@
 // eliminatory mark, resit cap, mention bands and the grade-point table.
 import { useFieldArray } from "react-hook-form";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { gradingSchema, type GradingForm } from "../../lib/forms/institution.ts";
+import { CC_WEIGHT_MAX, CC_WEIGHT_MIN, gradingSchema, type GradingForm } from "../../lib/forms/institution.ts";
 import { mutateCache } from "../../lib/data-cache.ts";
 import { fill, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
@@ -59,7 +59,7 @@ export default function GradingSection({ settings }: { settings: InstitutionSett
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField<number | null> name="cc_weight">
             {(field) => (
-              <NumberField label={m.ccWeight} description={fill(m.ccWeightHelp, { exam: typeof ccWeight === "number" ? 100 - ccWeight : "—" })} minValue={0} maxValue={100} step={5} {...field} />
+              <NumberField label={m.ccWeight} description={fill(m.ccWeightHelp, { exam: typeof ccWeight === "number" ? 100 - ccWeight : "—" })} minValue={CC_WEIGHT_MIN} maxValue={CC_WEIGHT_MAX} step={5} {...field} />
             )}
           </FormField>
           <FormField<number | null> name="pass_mark">{(field) => <NumberField label={m.passMark} minValue={0} maxValue={20} step={0.5} {...field} />}</FormField>

@@ -1,6 +1,7 @@
 // Deliberations (admin): per semester, the results as the engine computes them now, closing
 // the normal then the resit session (the results are frozen, the marks locked; what is still
-// missing is shown first and needs an override) and publishing each closed session.
+// missing is shown first and needs an override), publishing each closed session, and the
+// registrar's audited reopening of the last closed one (resit before normal, as the database).
 import { useId, useState } from "react";
 import { showToast } from "../../lib/auth/toast.ts";
 import { formatDate, formatMark } from "../../lib/format.ts";
@@ -18,7 +19,8 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { cx, inputBox, labelText } from "../ui/styles.ts";
 import { CloseSessionDialog } from "./CloseSessionDialog.tsx";
-import { fetchDeliberation, fetchSemesters, publishDeliberation, type Deliberation } from "./data.ts";
+import { fetchDeliberation, fetchSemesters, publishDeliberation, reopenableSession, type Deliberation } from "./data.ts";
+import { ReopenSessionDialog } from "./ReopenSessionDialog.tsx";
 import { resultsMessages } from "./messages.ts";
 
 const th = "px-3 py-2 text-start font-semibold text-gray-900";
@@ -36,6 +38,8 @@ export default function AdminDeliberationsPage(_: PageProps) {
   const state = useQuery(["results-deliberation", semester?.id ?? ""], () => (semester ? fetchDeliberation(getSupabase(), semester.id) : Promise.resolve(null)));
   const [closing, setClosing] = useState(false);
   const [publishing, setPublishing] = useState<Deliberation | null>(null);
+  const [reopening, setReopening] = useState<Deliberation | null>(null);
+  const reopenable = state.data ? reopenableSession(state.data.sessions) : null;
   const semesterName = (s: NonNullable<typeof semester>) => `${locale === "en" ? s.name_en : s.name_fr} ${s.year?.label ?? ""}`;
   const count = (d: "validated" | "resit" | "deferred" | "incomplete") => state.data?.results.filter((r) => r.decision === d).length ?? 0;
 
@@ -90,6 +94,11 @@ export default function AdminDeliberationsPage(_: PageProps) {
                             {m.publish}
                           </Button>
                         )}
+                        {d.id === reopenable?.id && (
+                          <Button size="sm" variant="secondary" onPress={() => setReopening(d)} aria-label={`${m.reopen} — ${all.session[d.session]}`}>
+                            {m.reopen}
+                          </Button>
+                        )}
                       </li>
                     ))}
                   </ul>
@@ -137,6 +146,17 @@ export default function AdminDeliberationsPage(_: PageProps) {
           onClosed={() => {
             showToast({ title: m.closedToast, variant: "success" });
             setClosing(false);
+            state.retry();
+          }}
+        />
+      )}
+      {reopening && (
+        <ReopenSessionDialog
+          deliberation={reopening}
+          onClose={() => setReopening(null)}
+          onReopened={() => {
+            showToast({ title: m.reopenedToast, variant: "success" });
+            setReopening(null);
             state.retry();
           }}
         />

@@ -7,9 +7,10 @@ import { z } from "zod/mini";
 const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
 const nullableNum = z.pipe(z.nullish(z.union([z.number(), z.string()])), z.transform((v) => (v === null || v === undefined ? null : Number(v))));
 
-function fail(what: string, error: { message: string }): never {
+// (the database's code stays on the error: the pages tell a refusal from a failure)
+function fail(what: string, error: { message: string; code?: string }): never {
   console.error(`results: ${what} failed: ${error.message}`);
-  throw new Error(error.message);
+  throw Object.assign(new Error(error.message), { code: error.code });
 }
 
 const frozenCourse = z.object({
@@ -241,6 +242,34 @@ export async function publishDeliberation(supabase: SupabaseClient, deliberation
   const { data, error } = await supabase.rpc("publish_deliberation", { deliberation: deliberationId });
   if (error) fail("publish", error);
   return Number(data);
+}
+
+// ---- reopening (the registrar's, audited) ----------------------------------------------------
+/** The reason reopen_deliberation requires: 5 to 1000 characters once trimmed. */
+export const reopenReasonSchema = z.string().check(z.trim(), z.minLength(5), z.maxLength(1000));
+
+/** The session a registrar may reopen: the resit one while it is closed, else the normal one. */
+export function reopenableSession(sessions: Deliberation[]): Deliberation | null {
+  return sessions.find((d) => d.session === "resit") ?? sessions.find((d) => d.session === "normal") ?? null;
+}
+
+/**
+ * Reopens a closed (even published) session: its frozen results go to the audit log with the
+ * reason, the marks of the semester unfreeze. Admins at aal2 only (the database decides).
+ */
+export async function reopenDeliberation(supabase: SupabaseClient, deliberationId: string, reason: string): Promise<void> {
+  const { error } = await supabase.rpc("reopen_deliberation", { deliberation: deliberationId, reason: reason.trim() });
+  if (error) fail("reopen", error);
+}
+
+/** Why the database refused a reopening, as a key of the feature's messages (null: not a refusal). */
+export type ReopenRefusal = "aal2" | "reason" | "resitFirst" | "already" | null;
+export function reopenRefusal(error: unknown): ReopenRefusal {
+  const { code, message = "" } = (error ?? {}) as { code?: string; message?: string };
+  if (code === "42501") return "aal2";
+  if (code === "22023") return "reason";
+  if (code === "PT409") return /resit/.test(message) ? "resitFirst" : "already";
+  return null;
 }
 
 // ---- relevé de notes ------------------------------------------------------------------------

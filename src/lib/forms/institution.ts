@@ -29,12 +29,17 @@ export const institutionSchema = z.object({
 });
 export type InstitutionForm = z.infer<typeof institutionSchema>;
 
+/** DOMAIN §2: the CC weighs 20–40 % of a course mark (the exam the rest), for each course
+ *  (courses.cc_weight) and for the institution's default given to new courses. */
+export const CC_WEIGHT_MIN = 20;
+export const CC_WEIGHT_MAX = 40;
+
 const mark = (message: string) => z.number(message).check(z.gte(0, message), z.lte(20, message));
 const optionalMark = (message: string) => z.nullable(mark(message));
 
 export const gradingSchema = z
   .object({
-    cc_weight: z.number("weightInvalid").check(z.int("weightInvalid"), z.gte(0, "weightInvalid"), z.lte(100, "weightInvalid")),
+    cc_weight: z.number("weightInvalid").check(z.int("weightInvalid"), z.gte(CC_WEIGHT_MIN, "weightInvalid"), z.lte(CC_WEIGHT_MAX, "weightInvalid")),
     pass_mark: mark("markInvalid"),
     compensation: z.boolean(),
     eliminatory_mark: optionalMark("markInvalid"),

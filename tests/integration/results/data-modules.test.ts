@@ -6,6 +6,7 @@ import { buildWorld, IDS, type World } from "../../fixtures/rls-world.ts";
 import * as gradebook from "../../../src/dashboard/assessment/data.ts";
 import * as results from "../../../src/dashboard/results/data.ts";
 import * as weights from "../../../src/dashboard/courses/weights.ts";
+import { totpCode } from "../../../supabase/local/auth/totp.ts";
 
 const stack = useLocalStack();
 let w: World;
@@ -89,5 +90,43 @@ describe("course weights data (admin/course-management)", () => {
     expect(await weights.fetchCourseWeights(w.clients.admin, closedCourse)).toEqual({ ccWeight: 40, frozen: true });
     await expect(weights.saveCourseWeights(w.clients.admin, closedCourse, 30)).rejects.toThrow(/closed/);
     expect(weights.ccWeightSchema.safeParse(20).success && !weights.ccWeightSchema.safeParse(41).success && !weights.ccWeightSchema.safeParse(25.5).success).toBe(true);
+  });
+});
+
+// The deliberations page's reopening (issue 20 §2), through the module it calls. The demo
+// admin has no second factor (aal1), as in the browser tests: the database refuses, and the
+// page shows that refusal in plain words (reopenRefusal → "aal2"). With a verified factor
+// (aal2) the resit session reopens, then the normal one. Runs last: it unfreezes the demo
+// semester.
+describe("reopening a closed session (admin/deliberations)", () => {
+  it("needs a reason, refuses an aal1 admin in words the page shows, then reopens at aal2, resit first", async () => {
+    expect(results.reopenReasonSchema.safeParse("  abcd ").success).toBe(false);
+    expect(results.reopenReasonSchema.safeParse("x".repeat(1001)).success).toBe(false);
+    const reason = "Erreur de report signalée par le jury";
+    expect(results.reopenReasonSchema.safeParse(reason).success).toBe(true);
+    const demo = (await stack().sql<{ semester_id: string }>("select semester_id from public.deliberations limit 1"))[0].semester_id;
+    const admin = w.clients.admin;
+    const { sessions } = await results.fetchDeliberation(admin, demo);
+    const [normal, resit] = sessions;
+    expect(results.reopenableSession(sessions)).toEqual(resit); // the resit session first
+    const refusal = (p: Promise<void>) => p.then(() => null, results.reopenRefusal);
+
+    expect(await refusal(results.reopenDeliberation(admin, resit.id, reason))).toBe("aal2");
+    expect(await refusal(results.reopenDeliberation(w.clients.teacherA, resit.id, reason))).toBe("aal2");
+
+    const { data: factor } = await admin.auth.mfa.enroll({ factorType: "totp", friendlyName: "registrar" });
+    const { data: challenge } = await admin.auth.mfa.challenge({ factorId: factor!.id });
+    expect((await admin.auth.mfa.verify({ factorId: factor!.id, challengeId: challenge!.id, code: totpCode(factor!.totp.secret) })).error).toBeNull();
+    expect(await refusal(results.reopenDeliberation(admin, resit.id, "   "))).toBe("reason");
+    expect(await refusal(results.reopenDeliberation(admin, normal.id, reason))).toBe("resitFirst");
+    await results.reopenDeliberation(admin, resit.id, ` ${reason} `);
+    expect(await refusal(results.reopenDeliberation(admin, resit.id, reason))).toBe("already");
+    const after = await results.fetchDeliberation(admin, demo);
+    expect(after.sessions.map((s) => s.session)).toEqual(["normal"]);
+    expect(after.next).toBe("resit");
+    expect(results.reopenableSession(after.sessions)).toEqual(normal);
+    const [audit] = await stack().sql<{ details: { reason: string } }>(
+      "select details from public.audit_log where action = 'results.deliberation_reopened' and target_id = $1", [resit.id]);
+    expect(audit.details.reason).toBe(reason);
   });
 });

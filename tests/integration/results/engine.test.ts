@@ -118,9 +118,12 @@ describe("results engine", () => {
     } finally {
       await sql("update public.courses set cc_weight = 40 where id = $1", [course.B1]);
     }
-    // a new course takes the institution's weights, within DOMAIN's 20–40 %
+    // a new course takes the institution's weights, which are within DOMAIN's 20–40 % too
     try {
-      for (const [setting, expected] of [[30, 30], [50, 40], [0, 20]] as const) {
+      for (const outside of [0, 19, 41, 100]) {
+        await expect(sql("update public.institution_settings set cc_weight = $1", [outside])).rejects.toThrow(/cc_weight/);
+      }
+      for (const [setting, expected] of [[30, 30], [20, 20]] as const) {
         await sql("update public.institution_settings set cc_weight = $1", [setting]);
         const row = await one<{ cc_weight: number }>(
           "insert into public.courses (code, title, school_id, semester_id) values ($1, 'Poids', $2, $3) returning cc_weight",

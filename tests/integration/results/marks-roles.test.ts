@@ -223,4 +223,32 @@ describe("a closed session freezes what decides its marks", () => {
     expect(remark.error?.message).toMatch(frozen);
     expect(await sql()("select score::float from public.grades where evaluation_id = $1", [quizEvaluation.id])).toEqual([{ score: 20 }]);
   });
+
+  // (the session above is closed again)
+  it("keeps the course's enrolments: none added, dropped, removed or moved; a status that still counts may change", async () => {
+    const admin = w.clients.admin;
+    const enrolled = () => sql()<{ user_id: string; status: string }>("select user_id, status from public.course_enrollments where course_id = $1 order by user_id", [course]);
+    const before = await enrolled();
+    expect((await admin.from("course_enrollments").insert({ course_id: course, user_id: w.ids.studentB }).select()).error?.message).toMatch(frozen);
+    expect((await admin.from("course_enrollments").update({ status: "dropped" }).eq("course_id", course).eq("user_id", w.ids.classmate).select()).error?.message).toMatch(frozen);
+    expect((await admin.from("course_enrollments").delete().eq("course_id", course).eq("user_id", w.ids.classmate).select()).error?.message).toMatch(frozen);
+    expect((await admin.from("course_enrollments").update({ course_id: w.courseA }).eq("course_id", course).eq("user_id", w.ids.classmate).select()).error?.message).toMatch(frozen);
+    // a current course's enrolment cannot be moved into the closed semester either
+    const moveIn = await admin.from("course_enrollments").update({ course_id: course }).eq("course_id", w.courseB).eq("user_id", w.ids.studentB).select();
+    expect(moveIn.error?.message).toMatch(frozen);
+    expect(await enrolled()).toEqual(before);
+    // active → completed changes nothing the engine sees
+    const completed = await admin.from("course_enrollments").update({ status: "completed" }).eq("course_id", course).eq("user_id", w.ids.classmate).select("status");
+    expect(completed.error).toBeNull();
+    expect(completed.data).toEqual([{ status: "completed" }]);
+  });
+
+  it("keeps the evaluation a quiz of the closed semester marks", async () => {
+    const [quiz] = await sql()<{ id: string; evaluation_id: string }>("select id, evaluation_id from public.quizzes where course_id = $1", [course]);
+    const unlinked = await w.clients.teacherA.from("quizzes").update({ evaluation_id: null }).eq("id", quiz.id).select();
+    expect(unlinked.error?.message).toMatch(frozen);
+    expect(await sql()("select evaluation_id from public.quizzes where id = $1", [quiz.id])).toEqual([{ evaluation_id: quiz.evaluation_id }]);
+    // other fields of the quiz are not marks
+    expect((await w.clients.teacherA.from("quizzes").update({ title: "Quiz (corrigé)" }).eq("id", quiz.id).select()).error).toBeNull();
+  });
 });

@@ -7,10 +7,10 @@
 // header answers the same payment.
 import { payRequestSchema, normalizeMobile } from "../../../src/lib/finance/rules.ts";
 import { providersFromEnv, startPayment } from "../../../src/lib/finance/payments.ts";
-import { CORS, env, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
+import { CORS, env, fail, recordFunctionError, reply, serviceClient, envVars } from "../_shared/admin.ts";
 
-const processEnv = () => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
-  ?? (globalThis as { Deno?: { env: { toObject(): Record<string, string> } } }).Deno?.env.toObject() ?? {};
+// This call's variables (locally: its stack's URL and keys, which process.env does not hold).
+const processEnv = envVars;
 
 export default async function paymentsInitiate(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...CORS, "access-control-allow-headers": `${CORS["access-control-allow-headers"]}, idempotency-key` } });

@@ -8,13 +8,13 @@ import { readConfig } from "./config.ts";
 import { recordTick, type TickRecord } from "./heartbeat.ts";
 import { runWorker } from "./run.ts";
 import { providersFromEnv } from "../src/lib/finance/payments.ts";
-import { createMessageSender } from "../src/lib/messaging/index.ts";
+import { createMessageSender, maskContacts } from "../src/lib/messaging/index.ts";
 import { WORKER_SCHEDULE } from "../src/lib/notifications/rules.ts";
 
 if (!process.env.SUPABASE_URL && existsSync(".env")) process.loadEnvFile(".env");
 const result = readConfig(process.env);
 if ("error" in result) {
-  console.error(`worker: ${result.error}`);
+  console.error(maskContacts(`worker: ${result.error}`));
   process.exit(2);
 }
 // Payments fail closed: a worker that would reconcile with the simulator on a hosted
@@ -31,7 +31,8 @@ const supabase = createClient(result.config.SUPABASE_URL, result.config.SUPABASE
 // SMS through Orange when ORANGE_SMS_* are set, else the local outbox (masked console lines).
 const sender = createMessageSender(process.env);
 
-const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ at: new Date().toISOString(), ...fields }));
+// Error texts may quote a row: e-mails and phone numbers never reach the log in clear (DOMAIN §4).
+const log = (fields: Record<string, unknown>) => console.log(maskContacts(JSON.stringify({ at: new Date().toISOString(), ...fields })));
 
 let running: Promise<boolean> | undefined;
 function tick(): Promise<boolean> {

@@ -8,8 +8,10 @@ import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { inspect } from "node:util";
 import { SECURITY_HEADERS_FILE } from "../lib/security/headers.ts";
 import { createStaticHandler } from "./static.ts";
+import { maskContacts } from "../lib/messaging/mask.ts";
 
 type NodeHandler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, next?: (error?: unknown) => void) => void | Promise<void>;
 
@@ -31,7 +33,8 @@ export async function startServer({ dist = process.env.DIST_DIR ?? "dist", host 
         res.setHeader("Cache-Control", "no-cache");
         await handler(req, res);
       } catch (error) {
-        console.error(error);
+        // An error may quote a form's values: e-mails and phone numbers masked (DOMAIN §4).
+        console.error(maskContacts(inspect(error)));
         if (!res.headersSent) (res.statusCode = 500), res.end("Internal server error");
         else res.destroy();
       }

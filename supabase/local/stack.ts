@@ -18,10 +18,13 @@ import { parityConnectionOptions, withRestParity } from "./rest-parity.ts";
 import { createLocalStorageAdapter, storageDirOf, storageSignedUrls, storageUploads } from "./storage-adapter.ts";
 import { SUPABASE_DIR } from "./paths.ts";
 import { ensureAuthTables } from "./auth/store.ts";
+import { hideStatementParameters } from "./log-safety.ts";
 
 // Telemetry off: this stack runs on developers' and CI machines, never phones home.
 process.env.LITE_TELEMETRY = "0";
 process.env.DO_NOT_TRACK = "1";
+// Failing SQL is logged with its code and statement, never its parameters (log-safety.ts).
+hideStatementParameters();
 
 export interface LocalStackOptions {
   keys: LocalKeys;
@@ -133,7 +136,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   // What lite lacks, answered before it: each route returns undefined for paths it does not own.
   const context: LocalContext = { app, db, keys: options.keys, emails, auth };
-  const routes: LocalRoute[] = [(request) => serveFunction(request, options.keys), authExtensions, storageUploads, storageSignedUrls];
+  // The stack's own URL (its configured host and the port it listens on), set once below:
+  // what functions call and what requests are parsed against, whatever Host a client sends.
+  let url = "http://in-process";
+  const functions = { keys: options.keys, url: () => url };
+  const routes: LocalRoute[] = [(request) => serveFunction(request, functions), authExtensions, storageUploads, storageSignedUrls];
   const handle = (request: Request, peerAddress: string | null) =>
     withCors(request, () => {
       for (const route of routes) {
@@ -145,10 +152,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   let server: Server | undefined;
   let stopRealtime: (() => Promise<void>) | undefined;
-  let url = "http://in-process";
   if (options.port !== undefined) {
     const host = options.host ?? "127.0.0.1";
-    server = createServer((req, res) => void respond(req, res, handle));
+    server = createServer((req, res) => void respond(req, res, url, handle));
     await new Promise<void>((resolve, reject) => {
       server!.once("error", (error: NodeJS.ErrnoException) =>
         reject(error.code === "EADDRINUSE" ? new PortInUseError(options.port!) : error),
@@ -157,7 +163,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stopRealtime = await attachRealtime(server, context);
     const address = server.address();
-    url = `http://${host}:${typeof address === "object" && address ? address.port : options.port}`;
+    url = `http://${host.includes(":") ? `[${host}]` : host}:${typeof address === "object" && address ? address.port : options.port}`;
   }
 
   const client = ({ secret = false } = {}) => {
@@ -216,10 +222,11 @@ async function withCors(request: Request, next: () => Promise<Response>): Promis
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** Bridges node:http to the web-standard handler. */
+/** Bridges node:http to the web-standard handler; the URL is the stack's own, never the Host header's. */
 async function respond(
   req: IncomingMessage,
   res: ServerResponse,
+  origin: string,
   handle: (request: Request, peer: string | null) => Promise<Response>,
 ) {
   try {
@@ -229,7 +236,7 @@ async function respond(
       if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
       else if (value !== undefined) headers.set(name, value);
     }
-    const request = new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url}`, {
+    const request = new Request(`${origin}${req.url ?? "/"}`, {
       method: req.method,
       headers,
       body,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMessageSender, maskRecipient, OrangeSmsSender, OutboxSender, sendAll } from "../../src/lib/messaging/index.ts";
+import { createMessageSender, maskContacts, maskRecipient, OrangeSmsSender, OutboxSender, sendAll } from "../../src/lib/messaging/index.ts";
 import type { OutgoingMessage } from "../../src/lib/messaging/types.ts";
 
 const sms = (over: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
@@ -18,6 +18,17 @@ describe("maskRecipient", () => {
   });
   it("hides short or odd values entirely", () => {
     expect(maskRecipient("123")).toBe("•••");
+  });
+});
+
+describe("maskContacts", () => {
+  it("masks every e-mail and phone number in a log line, in any spacing", () => {
+    const line = maskContacts('params: [ "chinedu.okafor@example.ng", "+237 6 77 10 20 45", "690000001", "+33 6 12 34 56 78" ]');
+    expect(line).toBe('params: [ "c•••@example.ng", "+237 6••••••45", "6••••••01", "+33 6••••••78" ]');
+  });
+  it("leaves ids, dates, amounts and timestamps alone", () => {
+    const line = "id 550e8400-e29b-41d4-a716-446655440000 at 2026-11-26T10:00:00.000Z amount 150000 XAF ts 1764158400000";
+    expect(maskContacts(line)).toBe(line);
   });
 });
 

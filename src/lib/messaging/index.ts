@@ -6,7 +6,7 @@ import { OutboxSender } from "./outbox.ts";
 import type { Log, MessageSender, OutgoingMessage, SendResult } from "./types.ts";
 
 export type { Log, MessageSender, OutgoingMessage, SendResult } from "./types.ts";
-export { maskRecipient } from "./mask.ts";
+export { maskContacts, maskRecipient } from "./mask.ts";
 export { OutboxSender } from "./outbox.ts";
 export { OrangeSmsSender } from "./orange-sms.ts";
 

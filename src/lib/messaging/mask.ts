@@ -15,3 +15,15 @@ export function maskRecipient(recipient: string): string {
   const national = digits.slice(country.trim().length);
   return `${country}${national.slice(0, 1)}${"•".repeat(Math.max(0, national.length - 3))}${national.slice(-2)}`;
 }
+
+// An e-mail address anywhere in a text.
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+// A phone number anywhere in a text: international (+ and 8 to 15 digits, spaces, dots or
+// dashes between) or Cameroonian without the prefix (9 digits from 2 or 6, optionally after
+// 237). Not inside a longer word or number (ids, UUIDs, timestamps, amounts).
+const PHONE = /(?<![\p{L}\p{N}_+-])(?:\+\d(?:[ .-]?\d){7,14}|(?:237[ .-]?)?[26](?:[ .-]?\d){8})(?![\p{L}\p{N}_-]|[ .-]?\d)/gu;
+
+/** The text with every e-mail address and phone number in it masked as maskRecipient does: for log lines. */
+export function maskContacts(text: string): string {
+  return text.replace(EMAIL, maskRecipient).replace(PHONE, maskRecipient);
+}

@@ -1,7 +1,7 @@
 // The local outbox sender: no provider, the message stays in outbox_messages (status
 // "logged") and one masked line goes to the console, so `npm start` shows what would have
 // been sent without printing anyone's phone number or e-mail.
-import { maskRecipient } from "./mask.ts";
+import { maskContacts, maskRecipient } from "./mask.ts";
 import type { Log, MessageSender, OutgoingMessage, SendResult } from "./types.ts";
 
 export class OutboxSender implements MessageSender {
@@ -12,7 +12,7 @@ export class OutboxSender implements MessageSender {
 
   async send(message: OutgoingMessage): Promise<SendResult> {
     const subject = message.subject ? ` "${message.subject}"` : "";
-    this.log(`outbox: ${message.channel} to ${maskRecipient(message.recipient)}${subject}: ${message.body}`);
+    this.log(`outbox: ${message.channel} to ${maskRecipient(message.recipient)}${maskContacts(`${subject}: ${message.body}`)}`);
     return { id: message.id, status: "logged", provider: "outbox", provider_id: null, error: null };
   }
 }

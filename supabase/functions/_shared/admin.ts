@@ -3,6 +3,7 @@
 // and accept only a signed-in admin at the assurance level required — aal2 when the admin
 // has a verified factor or when security_settings.require_admin_mfa is on.
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { maskContacts } from "../../../src/lib/messaging/mask.ts";
 
 export const CORS = {
   "access-control-allow-origin": "*",
@@ -10,9 +11,27 @@ export const CORS = {
   "access-control-allow-methods": "GET, POST, OPTIONS",
 };
 
+type Vars = Record<string, string | undefined>;
+const deno = () => (globalThis as { Deno?: { env: { get(n: string): string | undefined; toObject(): Vars } } }).Deno;
+const processVars = (): Vars => (globalThis as { process?: { env: Vars } }).process?.env ?? {};
+/**
+ * The local stack's gateway (supabase/local/functions.ts) gives each call its own stack's
+ * URL and keys through this store (an AsyncLocalStorage, never process.env, so no request and
+ * no concurrent call decides where a function sends the secret key). Hosted: absent.
+ */
+const LOCAL_CALL_VARS = Symbol.for("uel.functions.call-vars");
+const localCallVars = (): Vars | undefined =>
+  (globalThis as { [LOCAL_CALL_VARS]?: { getStore(): Vars | undefined } })[LOCAL_CALL_VARS]?.getStore();
+
+/** Every variable the function sees: Deno.env hosted; locally this call's stack values over process.env. */
+export function envVars(): Vars {
+  const hosted = deno();
+  return hosted ? hosted.env.toObject() : { ...processVars(), ...localCallVars() };
+}
+
 export function env(name: string): string {
-  const deno = (globalThis as { Deno?: { env: { get(n: string): string | undefined } } }).Deno;
-  const value = deno ? deno.env.get(name) : (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name];
+  const hosted = deno();
+  const value = hosted ? hosted.env.get(name) : (localCallVars()?.[name] ?? processVars()[name]);
   if (!value) throw new Error(`${name} is not set`);
   return value;
 }
@@ -69,9 +88,9 @@ export async function authenticateAdmin(request: Request, service: SupabaseClien
   return { id: user.id, db };
 }
 
-/** Leaves the failure for admin/technical (the error text only: never personal data). */
+/** Leaves the failure for admin/technical (the error text only, e-mails and phone numbers masked). */
 export async function recordFunctionError(service: SupabaseClient, name: string, error: unknown): Promise<void> {
-  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const message = maskContacts((error instanceof Error ? error.message : String(error)).slice(0, 2000));
   console.error(`${name} failed: ${message}`);
   await service.from("function_errors").insert({ function_name: name, message });
 }

@@ -7,10 +7,10 @@
 // applications.fee_paid_at is set by the database (20260503000001_application_fee.sql).
 import { feePaymentSchema, normalizeCameroonMobile } from "../../../src/lib/admissions/rules.ts";
 import { providersFromEnv, startPayment } from "../../../src/lib/finance/payments.ts";
-import { CORS, env, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
+import { CORS, env, fail, recordFunctionError, reply, serviceClient, envVars } from "../_shared/admin.ts";
 
-const processEnv = () => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
-  ?? (globalThis as { Deno?: { env: { toObject(): Record<string, string> } } }).Deno?.env.toObject() ?? {};
+// This call's variables (locally: its stack's URL and keys, which process.env does not hold).
+const processEnv = envVars;
 
 const PAYABLE = ["submitted", "under_review", "documents_requested", "waitlisted", "admitted"];
 

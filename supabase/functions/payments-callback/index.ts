@@ -6,10 +6,10 @@
 // accepted or refused, leaves a line in payment_callback_log (handleCallback). Deploy with
 // `--no-verify-jwt`: operators send no Supabase key.
 import { handleCallback, providersFromEnv } from "../../../src/lib/finance/payments.ts";
-import { CORS, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
+import { CORS, fail, recordFunctionError, reply, serviceClient, envVars } from "../_shared/admin.ts";
 
-const processEnv = () => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
-  ?? (globalThis as { Deno?: { env: { toObject(): Record<string, string> } } }).Deno?.env.toObject() ?? {};
+// This call's variables (locally: its stack's URL and keys, which process.env does not hold).
+const processEnv = envVars;
 
 export default async function paymentsCallback(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });

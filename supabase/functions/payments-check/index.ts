@@ -6,10 +6,7 @@
 // Answers { status, failure_reason, credited }.
 import { z } from "zod";
 import { providersFromEnv, recheckPayment } from "../../../src/lib/finance/payments.ts";
-import { CORS, authenticateAdmin, env, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
-
-const processEnv = () => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
-  ?? (globalThis as { Deno?: { env: { toObject(): Record<string, string> } } }).Deno?.env.toObject() ?? {};
+import { CORS, authenticateAdmin, env, envVars, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
 
 const body = z.object({ payment_id: z.uuid() });
 
@@ -40,7 +37,7 @@ export default async function paymentsCheck(request: Request): Promise<Response>
       if (!payment) return fail(404, "not_found");
     }
 
-    const providers = providersFromEnv(processEnv());
+    const providers = providersFromEnv(envVars());
     if (providers.problem) {
       await recordFunctionError(service, "payments-check", new Error(providers.problem)).catch(() => undefined);
       return fail(503, "payments_not_configured");

@@ -10,14 +10,14 @@
 // PAYMENTS_PROVIDER): 503 payments_not_configured.
 import { payRequestSchema, normalizeMobile } from "../../../src/lib/finance/rules.ts";
 import { PaymentRefused, providersFromEnv, startPayment, type Refusal } from "../../../src/lib/finance/payments.ts";
-import { CORS, env, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
+import { CORS, env, envVars, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
 
 const REFUSED: Record<Refusal, 400 | 404 | 409> = {
   payment_in_progress: 409, already_paid: 409, amount_too_high: 400, not_your_bill: 404, amount_invalid: 400,
 };
 
-const processEnv = () => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
-  ?? (globalThis as { Deno?: { env: { toObject(): Record<string, string> } } }).Deno?.env.toObject() ?? {};
+// This call's variables (locally: its stack's URL and keys, which process.env does not hold).
+const processEnv = envVars;
 
 export default async function paymentsInitiate(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...CORS, "access-control-allow-headers": `${CORS["access-control-allow-headers"]}, idempotency-key` } });

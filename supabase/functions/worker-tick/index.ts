@@ -6,7 +6,7 @@
 import { createMessageSender } from "../../../src/lib/messaging/index.ts";
 import { runWorker, type WorkerRun } from "../../../worker/run.ts";
 import { recordTick } from "../../../worker/heartbeat.ts";
-import { CORS, authenticateAdmin, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
+import { authenticateAdmin, CORS, envVars, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
 
 export default async function workerTick(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
@@ -16,8 +16,8 @@ export default async function workerTick(request: Request): Promise<Response> {
     const caller = await authenticateAdmin(request, service);
     if (caller instanceof Response) return caller;
     const startedAt = new Date();
-    const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
-      ?? (globalThis as { Deno?: { env: { toObject(): Record<string, string> } } }).Deno?.env.toObject() ?? {};
+    // This call's variables (locally: its stack's URL and keys, which process.env does not hold).
+    const env = envVars();
     let run: WorkerRun | undefined;
     let error: string | undefined;
     try {

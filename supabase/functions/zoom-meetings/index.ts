@@ -19,7 +19,7 @@
 // Errors: { error: <code> } with an HTTP status.
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
-import { CORS, authenticateAdmin, env, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
+import { CORS, authenticateAdmin, env, fail, recordFunctionError, reply, serviceClient, envVars } from "../_shared/admin.ts";
 import { ZoomApiError, instanceFor, type ZoomMeetings } from "../../../src/lib/zoom/meetings.ts";
 import { ZoomApi, zoomBasesFromEnv } from "../../../src/lib/zoom/zoom-api.ts";
 import { ZoomSimulator, simulatedReport } from "../../../src/lib/zoom/simulator.ts";
@@ -36,9 +36,8 @@ const RequestBody = z.discriminatedUnion("action", [
 ]);
 type Body = z.infer<typeof RequestBody>;
 
-const processEnv = (): Record<string, string | undefined> =>
-  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
-  ?? (globalThis as { Deno?: { env: { toObject(): Record<string, string> } } }).Deno?.env.toObject() ?? {};
+// This call's variables (locally: its stack's URL and keys, which process.env does not hold).
+const processEnv = envVars;
 
 interface Caller {
   id: string;

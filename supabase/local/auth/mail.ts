@@ -3,6 +3,7 @@
 // the API's /auth/v1/verify, which redirects to `redirect_to` with the session.
 import { createHash, randomInt } from "node:crypto";
 import type { LocalContext } from "../context.ts";
+import { maskContacts } from "../../../src/lib/messaging/mask.ts";
 
 export function newOtp(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -24,7 +25,8 @@ export function verifyLink(apiOrigin: string, hash: string, type: string, redire
 export async function sendAuthEmail(context: LocalContext, message: { to: string; subject: string; text: string }): Promise<void> {
   const html = `<p>${message.text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/\n/g, "<br>")}</p>`;
   if (context.emails) await context.emails.send({ to: message.to, subject: message.subject, text: message.text, html });
-  else console.log(`\n[auth e-mail] To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`);
+  // Printed for `npm start` (the code is what the developer needs), the address masked (DOMAIN §4).
+  else console.log(maskContacts(`\n[auth e-mail] To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`));
 }
 
 /** The site URL auth e-mails send people back to (the stack's siteUrl option). */

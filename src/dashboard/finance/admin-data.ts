@@ -87,12 +87,6 @@ export async function fetchPeriodPayments(supabase: SupabaseClient, from: string
   }
 }
 
-export async function slipUrl(supabase: SupabaseClient, path: string): Promise<string> {
-  const { data, error } = await supabase.storage.from("bank-slips").createSignedUrl(path, 300);
-  if (error) fail("opening the slip", error);
-  return data.signedUrl;
-}
-
 /** The slip's file itself (the bursar looks at it before deciding), as a Blob of its type. */
 export async function slipFile(supabase: SupabaseClient, path: string): Promise<Blob> {
   const { data, error } = await supabase.storage.from("bank-slips").download(path);

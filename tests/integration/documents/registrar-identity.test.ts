@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { DEMO_ACCOUNTS } from "../../../supabase/local/demo.ts";
 import { signInAs, useLocalStack } from "../../fixtures/stack.ts";
-import { fetchMyIdentity, fetchPendingCorrections, withdrawCorrection } from "../../../src/dashboard/documents/identity-data.ts";
+import { decideCorrection, fetchMyIdentity, fetchPendingCorrections, requestCorrection, withdrawCorrection } from "../../../src/dashboard/documents/identity-data.ts";
 import { fetchMyRegistrations } from "../../../src/dashboard/documents/data.ts";
 
 const stack = useLocalStack();
@@ -77,6 +77,9 @@ describe("documents carry the registrar's record", () => {
     const service = stack().client({ secret: true });
     const [due] = await stack().sql<{ instalment_id: string }>(
       "select instalment_id from public.student_dues where student_id = $1 and instalment_id is not null order by position desc limit 1", [studentId]);
+    // The demo's slip waiting on that line would hold it (one open payment per line).
+    await stack().sql("update public.payments set status = 'cancelled' where student_id = $1 and instalment_id = $2 and status in ('created', 'pending')",
+      [studentId, due.instalment_id]);
     const key = "identity-receipt-0001";
     const opened = await service.rpc("open_payment", {
       idempotency_key: key, amount_xaf: 1000, method: "mtn_momo", provider: "simulator",
@@ -153,11 +156,15 @@ describe("a correction goes through the registrar", () => {
   });
 
   it("rejected with a reason, audited; the admin may also set the record directly, audited", async () => {
-    const asked = await student.rpc("request_identity_correction", { legal_name: "Awa Tchana", birth_date: "2004-03-14", birth_place: "Douala", reason: "Je préfère ce nom sur mes documents." });
-    const id = (asked.data as { id: string }).id;
-    const rejected = await admin.rpc("decide_identity_correction", { request: id, approve: false, note: "Aucune pièce d'état civil fournie." });
+    // Through the pages' data modules (student/documents, admin/students).
+    await requestCorrection(student, { legal_name: "Awa Tchana", birth_date: "2004-03-14", birth_place: "Douala", reason: "Je préfère ce nom sur mes documents." });
+    const [{ id }] = await stack().sql<{ id: string }>(
+      "select id from public.identity_correction_requests where student_id = $1 and status = 'pending'", [studentId]);
+    await decideCorrection(admin, id, false, "Aucune pièce d'état civil fournie.");
     await expect(withdrawCorrection(student, id)).rejects.toThrow(/no pending request of yours/);
-    expect(rejected.data).toMatchObject({ status: "rejected", decision_note: "Aucune pièce d'état civil fournie." });
+    const [rejected] = await stack().sql<{ status: string; decision_note: string }>(
+      "select status, decision_note from public.identity_correction_requests where id = $1", [id]);
+    expect(rejected).toMatchObject({ status: "rejected", decision_note: "Aucune pièce d'état civil fournie." });
     const set = await admin.rpc("set_student_identity", { student: studentId, legal_name: "Awa Ngono", birth_date: "2004-03-14", birth_place: "Douala", reason: "Divorce transcrit" });
     expect(set.error).toBeNull();
     const actions = await stack().sql<{ action: string }>(

@@ -12,6 +12,8 @@ import { sign } from "../../../src/lib/finance/signature.ts";
 import { SIMULATOR_SIGNATURE_HEADER } from "../../../src/lib/finance/simulator.ts";
 import { providersFromEnv, reconcilePayments } from "../../../src/lib/finance/payments.ts";
 import { MtnMomoProvider } from "../../../src/lib/finance/mtn-momo.ts";
+import { checkPayment } from "../../../src/dashboard/finance/data.ts";
+import { closeStuckPayment, fetchCallbackLog } from "../../../src/dashboard/finance/reconciliation-data.ts";
 
 process.env.PAYMENTS_SIMULATOR_DELAY_MS = "50";
 const stack = useLocalStack();
@@ -322,15 +324,15 @@ describe("every callback leaves a trace", () => {
     expect(log![3].payer_phone_masked).toMatch(/^\+237 6•+04$/);
     const byStudent = await student.from("payment_callback_log").select("id");
     expect(byStudent.data ?? []).toEqual([]);
+    // The bursar's card reads it, filtered by outcome.
+    expect((await fetchCallbackLog(admin, "contradicted")).map((l) => l.payment_id)).toContain(stuck.id);
   });
 });
 
 describe("pending ends", () => {
   it("the payer checks a payment now: the operator is asked and its answer recorded once", async () => {
     const started = await pay(14, "670000004"); // succeeds at the operator, never calls back
-    const checked = await student.functions.invoke("payments-check", { body: { payment_id: started.id } });
-    expect(checked.error).toBeNull();
-    expect(checked.data).toMatchObject({ status: "succeeded", credited: true });
+    expect(await checkPayment(student, started.id)).toMatchObject({ status: "succeeded", credited: true });
     const again = await student.functions.invoke("payments-check", { body: { payment_id: started.id } });
     expect(again.data).toMatchObject({ status: "succeeded", credited: false });
     expect(await receipts(started.id)).toHaveLength(1);
@@ -358,8 +360,7 @@ describe("pending ends", () => {
     expect((await student.rpc("close_stuck_payment", { payment: open.id, outcome: "failed", reason: "Bloqué" })).error).not.toBeNull();
     expect((await admin.rpc("close_stuck_payment", { payment: open.id, outcome: "failed", reason: "" })).error?.message).toMatch(/reason/);
     expect((await admin.rpc("close_stuck_payment", { payment: open.id, outcome: "succeeded", reason: "Payé" })).error).not.toBeNull();
-    const closed = await admin.rpc("close_stuck_payment", { payment: open.id, outcome: "failed", reason: "L'opérateur ne répond plus depuis 2 h" });
-    expect(closed.error).toBeNull();
+    await closeStuckPayment(admin, open.id, "failed", "L'opérateur ne répond plus depuis 2 h");
     expect(await payment(open.id)).toMatchObject({ status: "failed", failure_reason: "closed_by_bursar" });
     const audit = await stack().sql<{ details: { reason: string } }>("select details from public.audit_log where action = 'payment.closed' and target_id = $1", [open.id]);
     expect(audit[0].details.reason).toBe("L'opérateur ne répond plus depuis 2 h");

@@ -19,6 +19,7 @@ import { createLocalStorageAdapter, storageDirOf, storageSignedUrls, storageUplo
 import { SUPABASE_DIR } from "./paths.ts";
 import { ensureAuthTables } from "./auth/store.ts";
 import { hideStatementParameters } from "./log-safety.ts";
+import { ensureDemoFiles } from "./demo-files.ts";
 
 // Telemetry off: this stack runs on developers' and CI machines, never phones home.
 process.env.LITE_TELEMETRY = "0";
@@ -133,6 +134,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log("seeded the demo university");
   }
   await connection.clearSchemaCache();
+  // The seed points at files (a bank slip, course handouts) that SQL cannot upload; a stack
+  // loaded from a dump has their rows but not their bytes. Both get them here, once.
+  if (options.seed !== false) {
+    const started = Date.now();
+    const placed = await ensureDemoFiles(app, db, options.keys.secretKey);
+    if (placed) log(`stored ${placed} demo file(s) in ${Date.now() - started} ms`);
+  }
 
   // What lite lacks, answered before it: each route returns undefined for paths it does not own.
   const context: LocalContext = { app, db, keys: options.keys, emails, auth };

@@ -24,7 +24,7 @@ begin
     update public.courses c set teaching_unit_id = unit.id from unit where c.code = any (u.courses);
   end loop;
 
-  -- Materials: three weeks of links per course (files are uploaded by teachers through the app).
+  -- Materials: three weeks of links per course (teachers upload files through the app).
   insert into public.course_materials (course_id, week, title, kind, url, created_by, created_at)
   select c.id, w.week,
     case c.language when 'en' then 'Week ' || w.week || ' — ' || w.en else 'Semaine ' || w.week || ' — ' || w.fr end,
@@ -35,6 +35,11 @@ begin
                      (2, 'diapositives du cours', 'lecture slides'),
                      (3, 'exercices de travaux dirigés', 'tutorial exercises')) as w (week, fr, en)
   where c.code like '%-L2-%' and c.programme_id = programme;
+  -- Two week-1 syllabi are files: supabase/seeds/files/course-materials/<code>/, which the
+  -- local stack (or `npm run seed:files` on a hosted project) uploads to <course id>/.
+  update public.course_materials m set kind = 'file', url = null, storage_path = c.id || '/semaine-1-plan-du-cours.pdf'
+  from public.courses c
+  where c.id = m.course_id and m.week = 1 and c.code in ('INF-L2-101', 'INF-L2-102') and c.programme_id = programme;
 
   -- Past online sessions of the demo teacher's courses have their recording.
   update public.schedule_events e set recording_url = 'https://univ-demo.cm/enregistrements/' || e.id

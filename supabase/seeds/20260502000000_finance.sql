@@ -5,8 +5,9 @@
 -- * the demo student's programme moves its 2nd instalment 20 days into the past, so the
 --   demo student has one late instalment (with its pending payment) and the bursar sees
 --   late balances;
--- * the demo student declared a bank slip for the 3rd instalment, waiting for the bursar
---   (no file: the demo stores no objects; a real slip carries its photo or PDF).
+-- * the demo student declared a bank slip for the 3rd instalment, waiting for the bursar;
+--   its PDF is supabase/seeds/files/bank-slips/<student>/afriland-2026-118734.pdf, which the
+--   local stack (or `npm run seed:files` on a hosted project) uploads to that path.
 do $seed$
 declare
   demo_student constant uuid := '00000000-0000-4000-a000-000000000001';
@@ -22,8 +23,9 @@ begin
   update public.fee_instalments set due_on = current_date - 20
   where fee_schedule_id = bill.fee_schedule_id and position = 2;
 
-  insert into public.payments (student_id, student_fee_id, instalment_id, amount_xaf, method, status, reference, created_at)
-  select demo_student, bill.student_fee_id, fi.id, fi.amount_xaf, 'bank_transfer', 'pending', 'AFRILAND-2026-118734', now() - interval '1 day'
+  insert into public.payments (student_id, student_fee_id, instalment_id, amount_xaf, method, status, reference, slip_path, created_at)
+  select demo_student, bill.student_fee_id, fi.id, fi.amount_xaf, 'bank_transfer', 'pending', 'AFRILAND-2026-118734',
+    demo_student || '/afriland-2026-118734.pdf', now() - interval '1 day'
   from public.fee_instalments fi where fi.fee_schedule_id = bill.fee_schedule_id and fi.position = 3;
 end;
 $seed$;

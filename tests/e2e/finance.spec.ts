@@ -99,11 +99,36 @@ test("the student pays with the simulator (success, then a decline), sees the ba
   await expect(page.getByRole("status")).toHaveText(/No receipt matches this code/);
 });
 
+test("a line with a payment in progress offers no second payment; the student checks it now and it is credited", async ({ page }) => {
+  await signIn(page, EMAIL, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\//);
+  await page.goto("/dashboard/student/payments");
+  await page.getByRole("button", { name: "Payer « Tranche e2e 3 »" }).click();
+  const dialog = page.getByRole("dialog", { name: "Payer « Tranche e2e 3 »" });
+  // The simulator's …4: the operator takes the money but never calls back.
+  await dialog.getByLabel("Numéro de téléphone").fill("670000004");
+  await dialog.getByRole("button", { name: "Demander le paiement" }).click();
+  await expect(dialog.getByTestId("payment-status")).toHaveAttribute("data-status", "pending");
+  await dialog.getByRole("button", { name: "Terminé" }).click();
+
+  // The line shows its open payment in place of "Payer" (and of a bank slip).
+  const open = page.getByTestId("open-payment");
+  await expect(open).toContainText("Paiement en cours");
+  await expect(open).toContainText(/MTN Mobile Money · 100\s000\sFCFA · depuis/);
+  await expect(page.getByRole("button", { name: "Payer « Tranche e2e 3 »" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Déposer un bordereau pour « Tranche e2e 3 »" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Vérifier maintenant le paiement de « Tranche e2e 3 »" }).click();
+  await expect(page.getByText(/Paiement reçu/)).toBeVisible();
+  await expect(page.getByTestId("open-payment")).toHaveCount(0);
+  await expect(page.getByTestId("balance-due")).toHaveText(/100\s000\sFCFA/);
+});
+
 test("a bank slip goes to the bursar, who approves it; the student's balance changes", async ({ page, browser }) => {
   await signIn(page, EMAIL, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\//);
   await page.goto("/dashboard/student/payments");
-  await expect(page.getByTestId("balance-due")).toHaveText(/200\s000\sFCFA/);
+  await expect(page.getByTestId("balance-due")).toHaveText(/100\s000\sFCFA/);
   await page.getByRole("button", { name: "Déposer un bordereau pour « Tranche e2e 2 »" }).click();
   const dialog = page.getByRole("dialog", { name: "Déposer un bordereau pour « Tranche e2e 2 »" });
   await dialog.getByRole("button", { name: "Envoyer le bordereau" }).click();
@@ -125,13 +150,17 @@ test("a bank slip goes to the bursar, who approves it; the student's balance cha
   const row = bursar.getByTestId("slip-row").filter({ hasText: "Paul Payeur" });
   await expect(row).toContainText("AFB-2031-0042");
   await expectNoAxeViolations(bursar);
-  await row.getByRole("button", { name: "Approuver" }).click();
+  // The bursar looks at the slip itself, then confirms (fees-desk.spec checks the picture).
+  await row.getByRole("button", { name: "Vérifier le bordereau de Paul Payeur" }).click();
+  const review = bursar.getByRole("dialog", { name: "Bordereau de Paul Payeur" });
+  await review.getByRole("button", { name: "Approuver…" }).click();
+  await review.getByRole("button", { name: "Confirmer l'approbation" }).click();
   await expect(bursar.getByText("Bordereau approuvé : le reçu est délivré.")).toBeVisible();
   await expect(bursar.getByTestId("slip-row").filter({ hasText: "Paul Payeur" })).toHaveCount(0);
   await bursarContext.close();
 
   // The student's page follows live.
-  await expect(page.getByTestId("balance-due")).toHaveText(/100\s000\sFCFA/);
+  await expect(page.getByTestId("balance-due")).toHaveText(/^0\sFCFA/);
 });
 
 test("the bursar configures a schedule: late penalty, and a discount that needs its reason", async ({ page }) => {

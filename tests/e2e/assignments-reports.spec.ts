@@ -18,9 +18,13 @@ const HOME = {
   en: { path: "/en/dashboard/student", deadlines: "Next deadlines", marks: "Latest published marks", absent: "Absent", excused: "Excused" },
 } as const;
 
-/** A home block once loaded: no skeleton, and no error in place of its content. */
+/**
+ * A home block once loaded: rendered (before the page hydrates there is no block, and no
+ * item to find), its skeleton gone, and no error in place of its content.
+ */
 async function loadedBlock(page: Page, title: string) {
   const block = page.getByRole("region", { name: title });
+  await expect(block).toBeVisible();
   await expect(block.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(block.getByRole("alert")).toHaveCount(0);
   return block;

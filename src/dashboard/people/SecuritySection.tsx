@@ -8,14 +8,18 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { Switch } from "../ui/Switch.tsx";
 import { toastError } from "../ui/toast.ts";
-import { fetchRequireAdminMfa, saveRequireAdminMfa } from "./data.ts";
+import { fetchOwnMfa, fetchRequireAdminMfa, saveRequireAdminMfa } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
 import { invalidatePeople, useQuery } from "./useQuery.ts";
 
 export default function SecuritySection() {
   const m = useMessages(peopleMessages);
   const setting = useQuery(["security-settings"], () => fetchRequireAdminMfa(getSupabase()));
+  const own = useQuery(["own-mfa"], () => fetchOwnMfa(getSupabase()));
   const [saving, setSaving] = useState(false);
+  // Only an aal2 session may require it (the database refuses otherwise): an admin without
+  // a proven factor would lock themselves out of the admin area.
+  const cannotRequire = !setting.data && own.data !== undefined && !own.data.aal2;
   return (
     <Card title={m.users.security.title}>
       {setting.error ? (
@@ -23,11 +27,12 @@ export default function SecuritySection() {
       ) : setting.data === undefined ? (
         <Skeleton lines={2} />
       ) : (
+        <>
         <Switch
           label={m.users.security.requireLabel}
           description={m.users.security.requireHint}
           value={setting.data}
-          isDisabled={saving}
+          isDisabled={saving || cannotRequire}
           onChange={async (required) => {
             setSaving(true);
             try {
@@ -41,6 +46,8 @@ export default function SecuritySection() {
             }
           }}
         />
+        {cannotRequire && <p className="mt-2 text-sm text-gray-700" data-testid="mfa-require-needs-aal2">{m.users.security.needsAal2}</p>}
+        </>
       )}
     </Card>
   );

@@ -12,6 +12,7 @@ const stack = useLocalStack({
     rateLimits: {
       failedSignInPerAccount: { max: 3, windowSeconds: 900 },
       failedSignInPerIp: { max: 6, windowSeconds: 900 },
+      verifyPerIp: { max: 8, windowSeconds: 300 },
       emailFrequencySeconds: 1,
     },
   },
@@ -61,6 +62,16 @@ describe("failed sign-ins slow the client that fails, not the account's owner", 
     expect(answers.slice(6)).toEqual(Array(34).fill(429));
     expect((await signInFrom(sprayer, student.email, student.password)).status).toBe(429);
     await signInAs(stack(), student.email, student.password);
+  });
+});
+
+describe("one-time codes are verified a limited number of times per client", () => {
+  it("a client guessing codes gets 429 over_request_rate_limit after the limit", async () => {
+    const guesser = "127.0.0.5";
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++) answers.push((await postFrom(guesser, "/verify", { type: "email", email: student.email, token: String(100000 + i) })).status);
+    expect(answers.slice(0, 8).every((status) => status >= 400 && status < 429)).toBe(true);
+    expect(answers.slice(8)).toEqual([429, 429]);
   });
 });
 

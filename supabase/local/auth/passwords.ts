@@ -87,9 +87,12 @@ export async function refusePasswordChange(
   if (context.auth.passwordChangeNeedsCurrent && user.has_password && !session?.recovery) {
     const current = typeof body.current_password === "string" ? body.current_password : "";
     if (!current) return authError(400, "current_password_required", "Current password required when setting new password.");
+    // pgcrypto knows bcrypt as $2a$; lite writes $2b$ (same algorithm for passwords under
+    // 255 bytes), so compare the part after the prefix.
     const [match] = await rows<{ ok: boolean }>(
       context.db,
-      "select encrypted_password = extensions.crypt($2, encrypted_password) as ok from auth.users where id = $1",
+      `select substr(encrypted_password, 4) = substr(extensions.crypt($2, '$2a' || substr(encrypted_password, 4)), 4) as ok
+       from auth.users where id = $1 and encrypted_password ~ '^\\$2[aby]\\$'`,
       [claims.sub, current],
     );
     if (!match?.ok) return authError(400, "current_password_invalid", "Current password required when setting new password.");

@@ -24,8 +24,16 @@ export interface RateLimit {
 export interface AuthRateLimits {
   /** Password sign-ins and sign-ups per client address (hosted: 30 per 5 minutes). */
   signInPerIp: RateLimit;
-  /** Failed password sign-ins per account, whatever the address (successes are not counted). */
+  /**
+   * Failed password sign-ins on one account (successes are not counted). Past `max`, only
+   * the clients that have failed on the account are refused; a client that has not failed
+   * (the account's owner) still signs in with the right password.
+   */
   failedSignInPerAccount: RateLimit;
+  /** Failed password sign-ins from one client address, whatever the accounts (password sprayers). */
+  failedSignInPerIp: RateLimit;
+  /** One-time codes and links verified (POST /verify) per client address (hosted: 30 per 5 minutes). */
+  verifyPerIp: RateLimit;
   /** E-mails asked for (one-time codes, magic links, recovery, resend) per client address. */
   emailPerIp: RateLimit;
   /** Seconds between two e-mails of one kind to one address (GoTrue's smtp max_frequency, 60 s). */
@@ -39,6 +47,17 @@ export interface LocalAuthOptions {
   /** Seconds a rotated refresh token may still be used (GoTrue's security_refresh_token_reuse_interval). */
   refreshTokenReuseInterval?: number;
   rateLimits?: Partial<AuthRateLimits>;
+  /**
+   * GoTrue's secure password change (config.toml [auth.email] secure_password_change): a
+   * session signed in more than 24 hours ago changes the password only with the nonce
+   * e-mailed by /reauthenticate. Default on.
+   */
+  securePasswordChange?: boolean;
+  /**
+   * GoTrue's update_password_require_current_password: a password change sends the current
+   * password (current_password), except in a recovery session. Default on.
+   */
+  passwordChangeNeedsCurrent?: boolean;
   /** Everyone's passwords (sign-up, password change, recovery). */
   passwordPolicy?: Partial<PasswordRule>;
   /** Passwords of teachers and admins, when set by an admin or by themselves. */
@@ -50,6 +69,8 @@ export interface AuthSettings {
   emailConfirmations: boolean;
   refreshTokenReuseInterval: number;
   rateLimits: AuthRateLimits;
+  securePasswordChange: boolean;
+  passwordChangeNeedsCurrent: boolean;
   passwordPolicy: PasswordRule;
   staffPasswordPolicy: PasswordRule;
 }
@@ -66,10 +87,14 @@ export function authSettings(options: LocalAuthOptions = {}): AuthSettings {
     rateLimits: {
       signInPerIp: { max: 1000, windowSeconds: 300 },
       failedSignInPerAccount: { max: 10, windowSeconds: 900 },
+      failedSignInPerIp: { max: 30, windowSeconds: 900 },
+      verifyPerIp: { max: 1000, windowSeconds: 300 },
       emailPerIp: { max: 300, windowSeconds: 300 },
       emailFrequencySeconds: 60,
       ...options.rateLimits,
     },
+    securePasswordChange: options.securePasswordChange ?? true,
+    passwordChangeNeedsCurrent: options.passwordChangeNeedsCurrent ?? true,
     passwordPolicy: { minLength: 8, requiredCharacters: [LOWER + UPPER, DIGITS], refuseLeaked: true, ...options.passwordPolicy },
     staffPasswordPolicy: {
       minLength: STAFF_MIN_LENGTH,

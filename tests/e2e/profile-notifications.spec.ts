@@ -61,19 +61,29 @@ test("the student changes name and language, uploads a photo and downloads their
   expect(data.profile.full_name).toBe("Awa Ngono Bella");
   await expect(page.getByRole("link", { name: "Lire la politique de confidentialité" })).toHaveAttribute("href", "/privacy");
 
-  // Password: the rules are named before the server is asked; a good one is changed (and put back).
+  // Password: the rules are named before the server is asked; the current password is
+  // required and checked by the auth service; a good one is changed (and put back).
   const password = page.getByTestId("password");
   await password.getByLabel("Nouveau mot de passe", { exact: true }).fill("abc");
   await expect(password).toContainText("Il manque : au moins 8 caractères, un chiffre");
   await password.getByLabel("Confirmez le nouveau mot de passe").fill("abc");
   await password.getByRole("button", { name: "Changer le mot de passe" }).click();
   await expect(password.getByText("Ce mot de passe est trop faible.")).toBeVisible();
+  await expect(password.getByText("Saisissez votre mot de passe actuel.")).toBeVisible();
+  await password.getByLabel("Mot de passe actuel").fill("Pas-Le-Bon-2027");
+  await password.getByLabel("Nouveau mot de passe", { exact: true }).fill("Awa-Nouveau-2027");
+  await password.getByLabel("Confirmez le nouveau mot de passe").fill("Awa-Nouveau-2027");
+  await password.getByRole("button", { name: "Changer le mot de passe" }).click();
+  await expect(password.getByText("Ce n'est pas votre mot de passe actuel.")).toBeVisible();
+  let current = account("student").password;
   for (const next of ["Awa-Nouveau-2027", account("student").password]) {
+    await password.getByLabel("Mot de passe actuel").fill(current);
     await password.getByLabel("Nouveau mot de passe", { exact: true }).fill(next);
     await password.getByLabel("Confirmez le nouveau mot de passe").fill(next);
     await password.getByRole("button", { name: "Changer le mot de passe" }).click();
     await expect(page.getByText("Votre mot de passe a été changé.").first()).toBeVisible();
     await expect(password.getByLabel("Nouveau mot de passe", { exact: true })).toHaveValue("");
+    current = next;
   }
 
   // Language: English is saved and the page opens in English.

@@ -95,7 +95,7 @@ describe("admin-users: who may call it", () => {
     // Switch the setting off again (as the aal2 admin), then reset the second admin's MFA.
     const { error: offError } = await second.from("security_settings").update({ require_admin_mfa: false }).eq("id", true);
     expect(offError).toBeNull();
-    const reset = await call(second, { action: "reset_mfa", user_id: created.body.id });
+    const reset = await call(second, { action: "reset_mfa", user_id: created.body.id, reason: "Téléphone perdu, identité vérifiée (CNI) au bureau" });
     expect(reset).toMatchObject({ status: 200, body: { removed: 1 } });
     expect(await auditRows("account.mfa_reset", created.body.id)).toHaveLength(1);
     // With the setting off, the admin without a factor is an admin at aal1 again.
@@ -109,6 +109,36 @@ describe("admin-users: who may call it", () => {
 });
 
 describe("admin-users: actions", () => {
+  it("resets a locked-out student's factors only with the identity check written down, audited, and tells the student by e-mail", async () => {
+    const email = "telephone.perdu@example.cm";
+    const admin = await signIn("admin");
+    const created = await call(admin, { action: "create", email, full_name: "Étudiant Sans Téléphone", password: "Telephone-Perdu-2026", roles: ["student"] });
+    const student = await signInAs(stack(), email, "Telephone-Perdu-2026");
+    const { data: factor } = await student.auth.mfa.enroll({ factorType: "totp", friendlyName: "Téléphone" });
+    expect((await student.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: totpCode(factor!.totp.secret) })).error).toBeNull();
+
+    expect(await call(admin, { action: "reset_mfa", user_id: created.body.id })).toMatchObject({ status: 400, body: { error: "invalid_request" } });
+    expect((await call(admin, { action: "reset_mfa", user_id: created.body.id, reason: "ok" })).status).toBe(400);
+    expect(await stack().sql("select 1 from auth.mfa_factors where user_id = $1", [created.body.id])).toHaveLength(1);
+    // A student cannot reset anyone's factors.
+    expect((await call(student, { action: "reset_mfa", user_id: created.body.id, reason: "Je me réinitialise moi-même" })).status).toBe(403);
+
+    const reason = "Rappel au numéro enregistré, CNI présentée au bureau";
+    expect(await call(admin, { action: "reset_mfa", user_id: created.body.id, reason })).toMatchObject({ status: 200, body: { removed: 1 } });
+    expect(await stack().sql("select 1 from auth.mfa_factors where user_id = $1", [created.body.id])).toEqual([]);
+    expect(await auditRows("account.mfa_reset", created.body.id)).toEqual([
+      expect.objectContaining({ actor_id: adminId, details: { factors: 1, reason } }),
+    ]);
+    const mails = await stack().sql<{ recipient: string; subject: string; status: string }>(
+      "select recipient, subject, status from public.outbox_messages where user_id = $1 and kind = 'security'",
+      [created.body.id],
+    );
+    expect(mails).toEqual([expect.objectContaining({ recipient: email, subject: "Votre vérification en deux étapes a été réinitialisée" })]);
+    // The student signs in with the password alone again.
+    const { data: level } = await (await signInAs(stack(), email, "Telephone-Perdu-2026")).auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level).toMatchObject({ currentLevel: "aal1", nextLevel: "aal1" });
+  });
+
   it("creates an account with a role, which signs in; the grant is audited", async () => {
     const admin = await signIn("admin");
     const created = await call(admin, { action: "create", email: "Nouveau.Prof@example.cm", full_name: "Nouveau Prof", password: "Nouveau-Prof-2026", roles: ["teacher"] });

@@ -153,7 +153,7 @@ describe("a password change needs aal2 once a factor is verified", () => {
     const email1 = await aal1.auth.updateUser({ email: "autre.adresse@example.cm" });
     expect(email1.error?.code).toBe("insufficient_aal");
 
-    const changed = await enrolled.auth.updateUser({ password: "Autre-Mot-De-Passe-2026" });
+    const changed = await enrolled.auth.updateUser({ password: "Autre-Mot-De-Passe-2026", current_password: password });
     expect(changed.error).toBeNull();
   });
 });
@@ -211,7 +211,7 @@ describe("self sign-up confirms the e-mail and never says whether an address is 
 });
 
 describe("rate limits (429 with GoTrue's error codes)", () => {
-  it("stops sign-ins on an account after a few failures, even with the right password", async () => {
+  it("stops a client that keeps failing on an account, even with the right password (other clients: auth-security.test.ts)", async () => {
     const email = "essais@example.cm";
     await signUpConfirmed(stack(), email, "Mot-De-Passe-Essais-1");
     await signInAs(stack(), email, "Mot-De-Passe-Essais-1"); // successes are not counted

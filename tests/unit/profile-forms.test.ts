@@ -42,15 +42,19 @@ describe("password change", () => {
     expect(passwordProblems("Ens-2026-ok", true)).toEqual(["length"]);
     expect(passwordProblems("Enseignant-Demo-2026", true)).toEqual([]);
   });
-  it("requires a strong password typed twice", () => {
+  it("requires the current password and a strong new one typed twice", () => {
     const schema = passwordChangeSchema();
-    expect(schema.safeParse({ password: "", passwordConfirm: "" }).error?.issues[0].message).toBe("passwordRequired");
-    expect(schema.safeParse({ password: "short", passwordConfirm: "short" }).error?.issues[0].message).toBe("passwordWeak");
-    expect(schema.safeParse({ password: "Nouveau-Pass-2026", passwordConfirm: "other" }).error?.issues[0]).toMatchObject({
+    const current = "Ancien-Pass-2026";
+    expect(schema.safeParse({ currentPassword: "", password: "Nouveau-Pass-2026", passwordConfirm: "Nouveau-Pass-2026" }).error?.issues[0]).toMatchObject({
+      message: "currentRequired", path: ["currentPassword"],
+    });
+    expect(schema.safeParse({ currentPassword: current, password: "", passwordConfirm: "" }).error?.issues[0].message).toBe("passwordRequired");
+    expect(schema.safeParse({ currentPassword: current, password: "short", passwordConfirm: "short" }).error?.issues[0].message).toBe("passwordWeak");
+    expect(schema.safeParse({ currentPassword: current, password: "Nouveau-Pass-2026", passwordConfirm: "other" }).error?.issues[0]).toMatchObject({
       message: "passwordMismatch", path: ["passwordConfirm"],
     });
-    expect(schema.safeParse({ password: "etudiant2027", passwordConfirm: "etudiant2027" }).success).toBe(true);
-    expect(passwordChangeSchema(true).safeParse({ password: "etudiant2027", passwordConfirm: "etudiant2027" }).success).toBe(false);
+    expect(schema.safeParse({ currentPassword: current, password: "etudiant2027", passwordConfirm: "etudiant2027" }).success).toBe(true);
+    expect(passwordChangeSchema(true).safeParse({ currentPassword: current, password: "etudiant2027", passwordConfirm: "etudiant2027" }).success).toBe(false);
   });
 });
 

@@ -12,6 +12,7 @@ import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
+import { TextArea } from "../ui/TextArea.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { cx, focusRing, inputBox, labelText, listItem, popover } from "../ui/styles.ts";
 import CreateAccountDialog from "./CreateAccountDialog.tsx";
@@ -32,6 +33,7 @@ export default function AccountsSection() {
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
   const [dialog, setDialog] = useState<"create" | "import" | null>(null);
   const [confirm, setConfirm] = useState<Pending>(null);
+  const [reason, setReason] = useState("");
   const accounts = useQuery(["accounts", query.page, query.pageSize, applied], () =>
     listAccounts(getSupabase(), { page: query.page, perPage: query.pageSize, search: applied }),
   );
@@ -54,6 +56,7 @@ export default function AccountsSection() {
       const roleName = m.roles[role!];
       void run(() => setRole(getSupabase(), account.id, role!, verb === "grant"), fill(verb === "grant" ? m.users.done.granted : m.users.done.revoked, { role: roleName, name }));
     } else if (verb === "disable" || verb === "resetMfa") {
+      setReason("");
       setConfirm({ kind: verb, account });
     } else if (verb === "enable") {
       void run(() => setDisabled(getSupabase(), account.id, false), fill(m.users.done.enabled, { name }));
@@ -163,9 +166,11 @@ export default function AccountsSection() {
         onOpenChange={(open) => !open && setConfirm(null)}
         onConfirm={async () => {
           if (!confirm) return;
+          // Checked by the function too; said here before the request.
+          if (confirm.kind === "resetMfa" && reason.trim().length < 10) throw new Error(m.users.confirm.reasonRequired);
           try {
             if (confirm.kind === "disable") await setDisabled(getSupabase(), confirm.account.id, true);
-            else await resetMfa(getSupabase(), confirm.account.id);
+            else await resetMfa(getSupabase(), confirm.account.id, reason.trim());
           } catch (error) {
             throw new Error(refusal(error));
           }
@@ -174,6 +179,17 @@ export default function AccountsSection() {
         }}
       >
         <p>{fill(confirm?.kind === "resetMfa" ? m.users.confirm.resetMfaBody : m.users.confirm.disableBody, { name })}</p>
+        {confirm?.kind === "resetMfa" && (
+          <TextArea
+            className="mt-4"
+            label={m.users.confirm.reasonLabel}
+            description={m.users.confirm.reasonHelp}
+            value={reason}
+            onChange={setReason}
+            rows={3}
+            maxLength={500}
+          />
+        )}
       </ConfirmDialog>
     </section>
   );

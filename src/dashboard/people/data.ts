@@ -96,8 +96,9 @@ export async function sendPasswordReset(supabase: SupabaseClient, userId: string
   await invoke(supabase, { action: "reset_password", user_id: userId, redirect_to: redirectTo }, ok);
 }
 
-export async function resetMfa(supabase: SupabaseClient, userId: string): Promise<number> {
-  return (await invoke(supabase, { action: "reset_mfa", user_id: userId }, z.object({ removed: z.number() }))).removed;
+/** `reason`: how the admin checked the identity of the person asking (audited). */
+export async function resetMfa(supabase: SupabaseClient, userId: string, reason: string): Promise<number> {
+  return (await invoke(supabase, { action: "reset_mfa", user_id: userId, reason }, z.object({ removed: z.number() }))).removed;
 }
 
 const importReport = z.object({

@@ -72,6 +72,9 @@ export const peopleMessages = defineMessages({
         disableBody: "{name} ne pourra plus se connecter tant que le compte n'est pas réactivé.",
         resetMfaTitle: "Réinitialiser la double authentification ?",
         resetMfaBody: "Les facteurs de {name} seront supprimés ; la personne se connectera avec son seul mot de passe et pourra en enregistrer un nouveau.",
+        reasonLabel: "Comment l'identité a été vérifiée",
+        reasonHelp: "Par exemple : CNI présentée au bureau, rappel au numéro enregistré. Gardé dans le journal d'audit ; la personne est prévenue par e-mail.",
+        reasonRequired: "Indiquez comment l'identité a été vérifiée (10 caractères au moins).",
         confirm: "Confirmer",
       },
       form: {
@@ -268,6 +271,9 @@ export const peopleMessages = defineMessages({
         disableBody: "{name} will not be able to sign in until the account is enabled again.",
         resetMfaTitle: "Reset two-factor authentication?",
         resetMfaBody: "{name}'s factors will be deleted; they will sign in with their password alone and may enrol a new one.",
+        reasonLabel: "How the identity was checked",
+        reasonHelp: "For example: ID card shown at the desk, called back on the registered number. Kept in the audit log; the person is told by e-mail.",
+        reasonRequired: "Say how the identity was checked (at least 10 characters).",
         confirm: "Confirm",
       },
       form: {

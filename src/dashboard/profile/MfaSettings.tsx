@@ -1,5 +1,6 @@
 // Two-step verification in the profile: enrol a TOTP app (QR code, key, friendly name),
-// verify it with a first code, list and remove factors (SPEC §3 factors, §7 /factors).
+// verify it with a first code, list factors, and remove one with a code from it
+// (RemoveFactorDialog) (SPEC §3 factors, §7 /factors).
 import { useCallback, useEffect, useState, type SubmitEvent } from "react";
 import type { Factor } from "@supabase/supabase-js";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -9,6 +10,7 @@ import { codeSchema, fieldErrors, mfaEnrollSchema } from "../../lib/forms/auth.t
 import { showToast } from "../../lib/auth/toast.ts";
 import { Field, FormAlert, Submit, primaryButton } from "../../islands/auth/ui.tsx";
 import { explain, type ShownError } from "../../islands/auth/errors.ts";
+import RemoveFactorDialog from "./RemoveFactorDialog.tsx";
 
 interface Enrolment {
   id: string;
@@ -73,14 +75,11 @@ export default function MfaSettings({ locale }: { locale: Locale }) {
     });
   }
 
-  async function onRemove(factor: Factor) {
-    if (!window.confirm(t("mfa.removeConfirm", { name: factor.friendly_name ?? "" }))) return;
-    await guarded(async () => {
-      const { error } = await auth.mfa.unenroll({ factorId: factor.id });
-      if (error) return setFormError(explain(t, error));
-      showToast({ title: t("mfa.removed"), variant: "success" });
-      await load();
-    });
+  const [removing, setRemoving] = useState<Factor | null>(null);
+  async function onRemoved() {
+    setRemoving(null);
+    showToast({ title: t("mfa.removed"), variant: "success" });
+    await load();
   }
 
   const verified = (factors ?? []).filter((f) => f.status === "verified");
@@ -102,7 +101,7 @@ export default function MfaSettings({ locale }: { locale: Locale }) {
                 <span className="font-medium">{factor.friendly_name}</span>{" "}
                 <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">{t("mfa.status.verified")}</span>
               </span>
-              <button type="button" disabled={busy} onClick={() => void onRemove(factor)} className="text-sm font-medium text-red-700 hover:underline">
+              <button type="button" disabled={busy} onClick={() => setRemoving(factor)} className="text-sm font-medium text-red-700 hover:underline">
                 {t("mfa.remove")}
               </button>
             </li>
@@ -129,6 +128,7 @@ export default function MfaSettings({ locale }: { locale: Locale }) {
           </button>
         </form>
       )}
+      <RemoveFactorDialog factor={removing} onClose={() => setRemoving(null)} onRemoved={() => void onRemoved()} />
     </section>
   );
 }

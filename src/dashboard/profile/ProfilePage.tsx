@@ -1,5 +1,6 @@
 // The profile (every role): name and photo, the student's record (read-only), phone,
-// language, password, two-step verification, and personal data (download, privacy notice).
+// language, password, two-step verification (students without one are invited to add it),
+// and personal data (download, privacy notice).
 import { useStore } from "@nanostores/react";
 import { useMemo } from "react";
 import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
@@ -17,6 +18,7 @@ import { profileMessages } from "./messages.ts";
 import MfaSettings from "./MfaSettings.tsx";
 import PasswordSection from "./PasswordSection.tsx";
 import PersonalDataSection from "./PersonalDataSection.tsx";
+import SecondFactorInvite from "./SecondFactorInvite.tsx";
 import { ownProfileStore } from "./store.ts";
 import StudentRecordSection from "./StudentRecordSection.tsx";
 
@@ -41,6 +43,7 @@ export default function ProfilePage() {
       <PageHeader title={m.title} />
       {ready ? (
         <>
+          {roles.includes("student") && <SecondFactorInvite userId={userId} />}
           <IdentitySection profile={profile.data!} email={session.user.email} onChanged={() => invalidateKeys(`profile${userId}`)} />
           {roles.includes("student") && <StudentRecordSection userId={userId} />}
           <ContactsSection userId={userId} phone={contacts.data!.phone} />

@@ -64,8 +64,10 @@ export function passwordProblems(password: string, staff = false): PasswordProbl
 
 /** The password change form; `staff` for a teacher or an admin. */
 export function passwordChangeSchema(staff = false) {
-  return z.object({ password: z.string(), passwordConfirm: z.string() }).check(
+  return z.object({ currentPassword: z.string(), password: z.string(), passwordConfirm: z.string() }).check(
     z.superRefine((value, ctx) => {
+      // The auth service checks it (GoTrue's current password requirement); here only its presence.
+      if (!value.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "currentRequired", input: value });
       if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordRequired", input: value });
       else if (passwordProblems(value.password, staff).length) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordWeak", input: value });
       else if (value.password !== value.passwordConfirm)

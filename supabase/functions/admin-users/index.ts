@@ -45,7 +45,9 @@ const RequestBody = z.discriminatedUnion("action", [
   z.object({ action: z.literal("disable"), user_id: uuid }),
   z.object({ action: z.literal("enable"), user_id: uuid }),
   z.object({ action: z.literal("reset_password"), user_id: uuid, redirect_to: redirect }),
-  z.object({ action: z.literal("reset_mfa"), user_id: uuid }),
+  // The reason says how the identity of the person asking was checked (ID card at the desk,
+  // call back on the registered number…): it is kept in the audit log.
+  z.object({ action: z.literal("reset_mfa"), user_id: uuid, reason: z.string().trim().min(10).max(500) }),
   z.object({
     action: z.literal("import_students"),
     dry_run: z.boolean(),
@@ -86,7 +88,7 @@ export default async function adminUsers(request: Request): Promise<Response> {
       case "reset_password":
         return await resetPassword(url, service, caller, body.user_id, body.redirect_to);
       case "reset_mfa":
-        return await resetMfa(service, caller, body.user_id);
+        return await resetMfa(service, caller, body.user_id, body.reason);
       case "import_students":
         return await importStudents(service, caller, body.rows, body.dry_run);
     }
@@ -211,15 +213,52 @@ async function resetPassword(url: string, service: SupabaseClient, caller: Admin
   return reply(200, { ok: true });
 }
 
-async function resetMfa(service: SupabaseClient, caller: AdminCaller, userId: string): Promise<Response> {
+/**
+ * A locked-out user's factors removed (a lost phone), after the admin checked who asks: the
+ * reason is audited, and the user is told by e-mail (the outbox), in the profile's language,
+ * so that a reset nobody asked for does not go unnoticed.
+ */
+async function resetMfa(service: SupabaseClient, caller: AdminCaller, userId: string, reason: string): Promise<Response> {
   const { data, error } = await service.auth.admin.mfa.listFactors({ userId });
   if (error) return error.status === 404 ? fail(404, "user_not_found") : Promise.reject(error);
   for (const factor of data.factors) {
     const { error: deleteError } = await service.auth.admin.mfa.deleteFactor({ userId, id: factor.id });
     if (deleteError) throw deleteError;
   }
-  await audit(caller, "account.mfa_reset", userId, { factors: data.factors.length });
+  await audit(caller, "account.mfa_reset", userId, { factors: data.factors.length, reason });
+  await tellMfaReset(service, userId);
   return reply(200, { ok: true, removed: data.factors.length });
+}
+
+const MFA_RESET_NOTICE = {
+  fr: {
+    subject: "Votre vérification en deux étapes a été réinitialisée",
+    body:
+      "Le service de scolarité a supprimé les applications d'authentification de votre compte, à votre demande. " +
+      "Vous vous connectez maintenant avec votre seul mot de passe : ajoutez une nouvelle application dans votre profil. " +
+      "Si vous n'avez rien demandé, changez votre mot de passe et contactez la scolarité.",
+  },
+  en: {
+    subject: "Your two-step verification was reset",
+    body:
+      "The registrar's office removed the authenticator apps from your account, as you asked. " +
+      "You now sign in with your password only: add a new app in your profile. " +
+      "If you did not ask for this, change your password and contact the registrar's office.",
+  },
+} as const;
+
+async function tellMfaReset(service: SupabaseClient, userId: string): Promise<void> {
+  const [{ data: user }, { data: profile }] = await Promise.all([
+    service.auth.admin.getUserById(userId),
+    service.from("profiles").select("preferred_locale").eq("id", userId).maybeSingle(),
+  ]);
+  const email = user?.user?.email;
+  if (!email) return; // a phone-only account: nothing to e-mail
+  const notice = MFA_RESET_NOTICE[profile?.preferred_locale === "en" ? "en" : "fr"];
+  const { error } = await service
+    .from("outbox_messages")
+    .insert({ channel: "email", recipient: email, user_id: userId, kind: "security", subject: notice.subject, body: notice.body });
+  if (error) throw error;
 }
 
 /**

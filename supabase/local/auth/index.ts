@@ -5,8 +5,9 @@
 // - recovery e-mails whose link reaches the API's /verify and honours redirect_to;
 // - hosted GoTrue's rules where lite is laxer: e-mail confirmation of self sign-up without
 //   revealing registered addresses (signup.ts), refresh-token reuse (refresh.ts), rate
-//   limits on sign-in and e-mails (limits.ts), password rules with reasons (passwords.ts),
-//   and aal2 to change the password or e-mail of an account with a verified factor.
+//   limits on sign-in, codes and e-mails (limits.ts), password rules with reasons and the
+//   secure password change (passwords.ts), and aal2 to change the password or e-mail of an
+//   account with a verified factor.
 // Everything else is lite's. Registered in supabase/local/stack.ts.
 import type { LocalContext, LocalRoute } from "../context.ts";
 import { AUTH_PREFIX, json, readJson } from "./http.ts";
@@ -17,8 +18,8 @@ import { handleAdmin } from "./admin.ts";
 import { newOtp, sendAuthEmail, siteUrlOf, tokenHash, verifyLink } from "./mail.ts";
 import { refreshWithReuseRules } from "./refresh.ts";
 import { resendSignup, signUpWithEmail } from "./signup.ts";
-import { atLimit, count, overLimit, peerKey, tooManyEmails, tooManyRequests } from "./limits.ts";
-import { checkPassword, ruleFor } from "./passwords.ts";
+import { countFailedSignIn, overLimit, peerKey, refuseSignIn, tooManyEmails, tooManyRequests } from "./limits.ts";
+import { checkPassword, refusePasswordChange, ruleFor } from "./passwords.ts";
 import { requestClaims } from "./tokens.ts";
 import { authError } from "./http.ts";
 
@@ -57,6 +58,8 @@ export const authExtensions: LocalRoute = (request, context, peer) => {
       if (overLimit(context, `sign-in:${peerKey(peer)}`, context.auth.rateLimits.signInPerIp)) return tooManyRequests();
       return (await signUpWithEmail(request, context, url)) ?? decorateSession(request, context, "/signup");
     });
+  if (path === "/verify" && !apiKeyRefused && overLimit(context, `verify:${peerKey(peer)}`, context.auth.rateLimits.verifyPerIp))
+    return Promise.resolve(tooManyRequests());
   if ((path === "/token" || path === "/signup" || path === "/verify") && method === "POST")
     return handle(async () => (path === "/token" && (await refuseBanned(request, context, url))) || decorateSession(request, context, path === "/token" ? grantMethod(url) : path));
   if (path === "/user" && method === "PUT") return handle(async () => (await refuseUserUpdate(request, context)) ?? decorateUser(request, context));
@@ -100,20 +103,15 @@ const passThrough = async (response: Response | Promise<Response>) => {
   return new Response(await r.arrayBuffer(), r);
 };
 
-/**
- * Password sign-in under GoTrue's per-address limit, and a per-account limit that counts
- * failed attempts only: past it, the account refuses sign-ins (even the right password)
- * until the window has passed, so guessing one account from many addresses stops too.
- */
+/** Password sign-in under GoTrue's per-address limit and the failure limits of limits.ts. */
 async function passwordSignIn(request: Request, context: LocalContext, peer: string | null | undefined): Promise<Response> {
-  const limits = context.auth.rateLimits;
-  if (overLimit(context, `sign-in:${peerKey(peer)}`, limits.signInPerIp)) return tooManyRequests();
+  if (overLimit(context, `sign-in:${peerKey(peer)}`, context.auth.rateLimits.signInPerIp)) return tooManyRequests();
   const body = await readJson(request.clone());
   const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : typeof body.phone === "string" ? body.phone : "";
-  const account = `failed-sign-in:${email}`;
-  if (email && atLimit(context, account, limits.failedSignInPerAccount)) return tooManyRequests();
+  const refused = refuseSignIn(context, peer, email);
+  if (refused) return refused;
   const response = await decorateSession(request, context, "password");
-  if (email && response.headers.get("x-sb-error-code") === "invalid_credentials") count(context, account, limits.failedSignInPerAccount);
+  if (response.headers.get("x-sb-error-code") === "invalid_credentials") countFailedSignIn(context, peer, email);
   return response;
 }
 
@@ -143,8 +141,8 @@ async function refuseUserUpdate(request: Request, context: LocalContext): Promis
   const verified = await rows(context.db, "select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [claims.sub]);
   if (verified.length && claims.aal !== "aal2")
     return authError(401, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
-  if (typeof body.password === "string") return checkPassword(body.password, await ruleFor(context, claims.sub));
-  return null;
+  if (typeof body.password !== "string") return null;
+  return checkPassword(body.password, await ruleFor(context, claims.sub)) ?? (await refusePasswordChange(context, claims, body));
 }
 
 async function decorateSession(request: Request, context: LocalContext, how: string | undefined): Promise<Response> {

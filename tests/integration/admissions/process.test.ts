@@ -202,7 +202,7 @@ describe("applying", () => {
         ["documents_requested", "under_review", "awa"],
       ]);
       const notices = await awa.from("student_notifications").select("title").eq("type", "application").order("created_at");
-      expect(notices.data!.map((n) => n.title)).toContain("Votre candidature est en attente d'un document");
+      expect(notices.data!.map((n) => n.title)).toContain("Un document est demandé");
     });
 
     it("no jump: a draft cannot be accepted; a rejection needs a reason; only admins decide", async () => {

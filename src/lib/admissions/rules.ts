@@ -10,7 +10,8 @@ export const APPLICATION_STATUSES = [
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** What the applicant may still do: withdraw while the file is open. */
-export const WITHDRAWABLE: readonly ApplicationStatus[] = ["submitted", "under_review", "documents_requested", "waitlisted", "admitted"];
+// Acceptance ends the applicant's withdrawal (the database refuses it too).
+export const WITHDRAWABLE: readonly ApplicationStatus[] = ["submitted", "under_review", "documents_requested", "waitlisted"];
 
 /** Reviewers' decisions (decide_applications). */
 export const DECISIONS = ["under_review", "admitted", "waitlisted", "rejected"] as const;

@@ -112,4 +112,29 @@ describe("registering", () => {
     const { data } = await applicant.from("student_notifications").select("title, message").eq("type", "application").eq("data->>status", "enrolled");
     expect(data![0].message).toContain(admitted.data.matricule);
   });
+
+  it("the admitted applicant's next steps: registration, and the fees with the due dates that apply to it", async () => {
+    const steps = await applicant.rpc("admission_next_steps", { application: id });
+    expect(steps.error).toBeNull();
+    const s = steps.data as { level: string; asked_level: string; registration: { matricule: string; registered_on: string };
+      fees: { grace_days: number; instalments: { scheduled_on: string; due_on: string }[] } };
+    expect(s).toMatchObject({ level: "M1", asked_level: "M1" });
+    const [reg] = await sql<{ student_number: string; day: string }>(
+      "select student_number, to_char((registered_at at time zone 'Africa/Douala')::date, 'YYYY-MM-DD') as day from public.student_registrations where application_id = $1", [id]);
+    expect(s.registration).toEqual({ matricule: reg.student_number, registered_on: reg.day });
+    // the same dates as the student's own bill (student_dues)
+    const dues = await applicant.from("student_dues").select("scheduled_due_on, due_on").not("instalment_id", "is", null).order("position");
+    expect(s.fees.instalments.map((i) => [i.scheduled_on, i.due_on])).toEqual(dues.data!.map((d) => [d.scheduled_due_on, d.due_on]));
+    for (const i of s.fees.instalments) {
+      if (i.scheduled_on < reg.day) {
+        const expected = new Date(`${reg.day}T00:00:00Z`);
+        expected.setUTCDate(expected.getUTCDate() + s.fees.grace_days);
+        expect(i.due_on).toBe(expected.toISOString().slice(0, 10));
+      } else expect(i.due_on).toBe(i.scheduled_on);
+    }
+    // nobody else reads them
+    const stranger = await signUpConfirmed(stack(), "curieux@example.cm", PASSWORD, { full_name: "Curieux" });
+    const denied = await stranger.rpc("admission_next_steps", { application: id });
+    expect(denied.error?.message).toMatch(/no such application/);
+  });
 });

@@ -62,7 +62,7 @@ export function DecisionForm({ ids, app, onDone, submitLabel }: {
   };
   const name = app?.full_name ?? "";
   const question =
-    ids.length > 1
+    !app || ids.length > 1
       ? fill(f.confirmMany, { decision: f.decisions[decision], n: String(ids.length) })
       : decision === "admitted"
         ? fill(f.confirmAdmit, { name, target: targetLabel() })

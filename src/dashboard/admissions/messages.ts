@@ -168,7 +168,7 @@ export const admissionsMessages = defineMessages({
       confirmAdmit: "Accepter {name} en {target} ? Le candidat en est informé aussitôt.",
       confirmReject: "Refuser {name} ? Le candidat en est informé aussitôt, avec le motif.",
       confirmOther: "Enregistrer « {decision} » pour {name} ? Le candidat en est informé.",
-      confirmMany: "Enregistrer « {decision} » pour {n} dossiers ? Chaque candidat en est informé.",
+      confirmMany: "Enregistrer « {decision} » pour les dossiers sélectionnés ({n}) ? Chaque candidat en est informé.",
       notFound: "Ce dossier n'existe pas ou vous n'y avez pas accès.",
     },
     enrol: {
@@ -354,7 +354,7 @@ export const admissionsMessages = defineMessages({
       confirmAdmit: "Accept {name} to {target}? The applicant is told at once.",
       confirmReject: "Reject {name}? The applicant is told at once, with the reason.",
       confirmOther: "Record “{decision}” for {name}? The applicant is told.",
-      confirmMany: "Record “{decision}” for {n} files? Each applicant is told.",
+      confirmMany: "Record “{decision}” for the selected files ({n})? Each applicant is told.",
       notFound: "This file does not exist or you cannot open it.",
     },
     enrol: {

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { DEMO_ACCOUNTS } from "../../../supabase/local/demo.ts";
+import { admissionCourseCount, fetchAdmissionTargets, fetchNextSteps } from "../../../src/dashboard/admissions/data.ts";
 import { signInAs, signUpConfirmed, useLocalStack } from "../../fixtures/stack.ts";
 
 const stack = useLocalStack();
@@ -51,6 +52,13 @@ describe("deciding", () => {
     expect(history.note).toBe("L1 — Bac C : je propose L1");
   });
 
+  it("the page offers the programme's levels and the specialties that open each", async () => {
+    const targets = await fetchAdmissionTargets(admin);
+    const se = targets.find((t) => t.id === programme)!;
+    expect(se.degree).toBe("licence-master");
+    expect(se.specialties.find((s) => s.id === dataScience)!.levels.map((l) => l.level_code).sort()).toEqual(["L3", "M1", "M2"]);
+  });
+
   it("a target the programme does not open is refused; level choices are for one file being accepted", async () => {
     expect((await admin.rpc("decide_applications", { applications: [id], decision: "admitted", programme, level: "L1", specialty: dataScience })).error?.message).toMatch(/specialty/);
     expect((await admin.rpc("decide_applications", { applications: [id], decision: "admitted", programme, level: "M1", specialty: audit })).error?.message).toMatch(/specialty/);
@@ -85,8 +93,7 @@ describe("deciding", () => {
 
 describe("registering", () => {
   it("says beforehand how many current courses the admitted level and specialty bring; reviewers only", async () => {
-    const count = await admin.rpc("admission_course_count", { application: id });
-    expect(count.error).toBeNull();
+    const count = { data: await admissionCourseCount(admin, id) };
     const [{ n }] = await sql<{ n: number }>(
       `select count(*)::int n from public.courses c join public.semesters s on s.id = c.semester_id
        where s.is_current and c.programme_id = $1 and c.level_code = 'M1' and (c.specialty_id is null or c.specialty_id = $2)`, [programme, dataScience]);
@@ -114,9 +121,7 @@ describe("registering", () => {
   });
 
   it("the admitted applicant's next steps: registration, and the fees with the due dates that apply to it", async () => {
-    const steps = await applicant.rpc("admission_next_steps", { application: id });
-    expect(steps.error).toBeNull();
-    const s = steps.data as { level: string; asked_level: string; registration: { matricule: string; registered_on: string };
+    const s = (await fetchNextSteps(applicant, id)) as unknown as { level: string; asked_level: string; registration: { matricule: string; registered_on: string };
       fees: { grace_days: number; instalments: { scheduled_on: string; due_on: string }[] } };
     expect(s).toMatchObject({ level: "M1", asked_level: "M1" });
     const [reg] = await sql<{ student_number: string; day: string }>(

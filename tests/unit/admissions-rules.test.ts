@@ -2,7 +2,7 @@
 // step schemas and the fee request, as the form and the function apply them.
 import { describe, expect, it } from "vitest";
 import {
-  MAX_DOCUMENT_BYTES, accountSchema, contactsStepSchema, documentPath, documentType, feePaymentSchema, fileProblem,
+  MAX_DOCUMENT_BYTES, accountSchema, contactsStepSchema, documentPath, documentType, feePaymentSchema, isPhoneNumber, fileProblem,
   identityStepSchema, isInternational, normalizeCameroonMobile, stepErrors, todayInDouala,
 } from "../../src/lib/admissions/rules.ts";
 
@@ -51,6 +51,9 @@ describe("the fee request and the queues", () => {
   it("needs a Cameroonian mobile number", () => {
     const id = "2b4e5c36-9a8d-4c8e-9f3a-1b2c3d4e5f60";
     expect(feePaymentSchema.safeParse({ application_id: id, channel: "mtn_momo", phone: "6 71 23 45 67" }).success).toBe(true);
+    // the contact phone: too short, or a Cameroonian number without its 9 digits, is refused
+    for (const phone of ["671234", "+237 6 71 23", "+237 6 71 23 45 67 8"]) expect(isPhoneNumber(phone), phone).toBe(false);
+    for (const phone of ["+237 6 71 23 45 67", "671234567", "+33 6 12 34 56 78", "+1 617 555 0100"]) expect(isPhoneNumber(phone), phone).toBe(true);
     expect(feePaymentSchema.safeParse({ application_id: id, channel: "mtn_momo", phone: "+33 6 12 34 56 78" }).success).toBe(false);
     expect(normalizeCameroonMobile("+237 671-23-45-67")).toBe("+237671234567");
   });

@@ -4,6 +4,7 @@
 // loses nothing: coming back (signed in on this device, or after signing in) resumes at
 // the step reached. Field errors in the page's language; the database checks again.
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
+import { formatDate } from "../../lib/format.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import {
   INTERNATIONAL_DOCUMENTS, REQUIRED_DOCUMENTS, DOCUMENT_ACCEPT, accountSchema, backgroundStepSchema, choiceStepSchema,
@@ -482,7 +483,7 @@ export default function ApplicationForm({ locale, kind: formKind, target }: Prop
               <dl className="grid gap-x-6 gap-y-2 rounded-md border border-gray-300 p-4 sm:grid-cols-2" data-testid="application-review">
                 {([
                   [m.identity.lastName, `${values.firstName ?? ""} ${values.lastName ?? ""}`, "identity"],
-                  [m.identity.birthDate, values.birthDate, "identity"],
+                  [m.identity.birthDate, values.birthDate ? formatDate(locale, `${values.birthDate}T12:00:00Z`) : "", "identity"],
                   [m.identity.nationality, NATIONALITIES.find((n) => n.code === values.nationality)?.[locale] ?? values.nationality, "identity"],
                   [m.contacts.email, values.email, "contacts"],
                   [m.contacts.phone, values.phone, "contacts"],

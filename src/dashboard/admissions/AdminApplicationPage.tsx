@@ -50,6 +50,8 @@ export default function AdminApplicationPage({ params }: PageProps) {
   };
   const canRequest = ["submitted", "under_review", "documents_requested"].includes(a.status);
   const canDecide = ["submitted", "under_review", "documents_requested", "waitlisted"].includes(a.status);
+  // A decision is corrected until the applicant is registered (audited in the database).
+  const canCorrect = ["admitted", "rejected"].includes(a.status);
 
   function close() {
     if (viewing) URL.revokeObjectURL(viewing.url);
@@ -58,7 +60,7 @@ export default function AdminApplicationPage({ params }: PageProps) {
 
   async function view(doc: ApplicationDocument) {
     try {
-      setViewing({ doc, url: await documentUrl(supabase, doc.storage_path) });
+      setViewing({ doc, url: await documentUrl(supabase, doc.storage_path, doc.mime_type) });
     } catch (error) {
       setNotice(errorMessage(error));
     }
@@ -70,8 +72,9 @@ export default function AdminApplicationPage({ params }: PageProps) {
     [f.contacts, [a.email, a.phone, a.city, str(d.contacts?.address)].filter(Boolean).join(" · ")],
     [f.background, [str(d.background?.lastDiploma), str(d.background?.diplomaYear), str(d.background?.institution), str(d.background?.marks)].filter(Boolean).join(" · ") || "—"],
     [f.choice, `${targetName(a, locale)} (${m.schools[a.kind as keyof typeof m.schools] ?? a.kind})`],
-    [f.level, a.level_code ?? "—"],
-    [f.mode, a.study_mode ?? "—"],
+    [f.level, a.admitted_level_code && a.admitted_level_code !== a.level_code
+      ? `${a.level_code ?? "—"} — ${fill(f.admittedTo, { level: a.admitted_level_code })}` : (a.level_code ?? "—")],
+    [f.mode, a.study_mode ? (f.modes[a.study_mode as keyof typeof f.modes] ?? a.study_mode) : "—"],
     [m.queue.columns.fee, (a.fee_xaf ?? 0) === 0 ? m.fee.none : `${formatXaf(locale, a.fee_xaf ?? 0)} — ${a.fee_paid_at ? m.fee.paid : m.fee.due}`],
   ];
 
@@ -155,9 +158,9 @@ export default function AdminApplicationPage({ params }: PageProps) {
         </div>
 
         <div className="flex flex-col gap-6">
-          {canDecide && (
-            <Card title={f.decide}>
-              <DecisionForm ids={[a.id]} onDone={() => open(f.decided)} />
+          {(canDecide || canCorrect) && (
+            <Card title={canCorrect ? f.correct : f.decide} description={canCorrect ? f.correctHint : undefined}>
+              <DecisionForm key={`${a.status}-${a.updated_at}`} ids={[a.id]} app={a} onDone={() => open(f.decided)} />
             </Card>
           )}
           <Card title={f.history}>
@@ -177,9 +180,10 @@ export default function AdminApplicationPage({ params }: PageProps) {
       {viewing && (
         <Dialog title={fill(f.viewer, { name: viewing.doc.file_name })} isOpen onOpenChange={(o) => !o && close()} isDismissable size="lg">
           {viewing.doc.mime_type === "application/pdf" ? (
-            <p>
-              <a href={viewing.url} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline" data-testid="open-pdf">{f.openPdf}</a>
-            </p>
+            <div className="flex flex-col gap-2">
+              <iframe src={viewing.url} title={fill(f.viewer, { name: viewing.doc.file_name })} className="h-[70vh] w-full rounded-lg border border-gray-200" data-testid="document-pdf" />
+              <a href={viewing.url} target="_blank" rel="noopener" className="text-sm text-brand-700 underline" data-testid="open-pdf">{f.openPdf}</a>
+            </div>
           ) : (
             <img src={viewing.url} alt={viewing.doc.file_name} className="max-h-[70vh] w-auto" />
           )}

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
+import { hrefOf } from "../router.ts";
 import type { PageProps } from "../routes.ts";
 import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -14,7 +15,7 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { FilterSelect } from "../people/NativeSelect.tsx";
 import { CertificateButton } from "./CertificateButton.tsx";
-import { admit, fetchAccepted, fetchMatricules, fetchRegistrationIds, targetName, type Application } from "./data.ts";
+import { admissionCourseCount, admit, fetchAccepted, fetchMatricules, fetchRegistrationIds, targetName, type Application } from "./data.ts";
 import { admissionsMessages } from "./messages.ts";
 import { ReregistrationSection } from "./ReregistrationSection.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -28,6 +29,8 @@ export default function AdminEnrollmentsPage(_: PageProps) {
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery({ filters: { status: "admitted" } }));
   const [admitting, setAdmitting] = useState<Application | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Said before confirming: how many current-semester courses the registration brings.
+  const courseCount = useQuery(["admission-courses", admitting?.id ?? ""], () => (admitting ? admissionCourseCount(supabase, admitting.id) : Promise.resolve(null)));
   const page = useQuery(["accepted", query.page, query.pageSize, JSON.stringify(query.filters)], async () => {
     const result = await fetchAccepted(supabase, query);
     const enrolled = result.rows.filter((r) => r.status === "enrolled").map((r) => r.id);
@@ -38,7 +41,7 @@ export default function AdminEnrollmentsPage(_: PageProps) {
   const columns: DataColumn<Application>[] = [
     { id: "name", header: e.columns.name, cell: (a) => a.full_name },
     { id: "target", header: e.columns.target, cell: (a) => targetName(a, locale) },
-    { id: "level", header: e.columns.level, cell: (a) => a.level_code ?? "—" },
+    { id: "level", header: e.columns.level, cell: (a) => a.admitted_level_code ?? a.level_code ?? "—" },
     { id: "status", header: e.columns.status, cell: (a) => <StatusBadge status={a.status} />, csv: (a) => m.statuses[a.status] },
     { id: "matricule", header: e.columns.matricule, cell: (a) => <span className="font-mono">{page.data?.matricules[a.id] ?? "—"}</span>, csv: (a) => page.data?.matricules[a.id] ?? "" },
     {
@@ -89,11 +92,18 @@ export default function AdminEnrollmentsPage(_: PageProps) {
         onConfirm={async () => {
           if (!admitting) return;
           const result = await admit(supabase, admitting.id);
-          setNotice(fill(e.admitted, { name: admitting.full_name, matricule: result.matricule }));
+          const values = { name: admitting.full_name, matricule: result.matricule, n: String(result.courses ?? 0) };
+          setNotice(fill(result.already ? e.admitted : result.courses ? e.admittedCourses : e.admittedNoCourses, values));
           invalidateAdmissions();
         }}
       >
-        {fill(e.admitConfirm, { name: admitting?.full_name ?? "" })}
+        <p>{fill(e.admitConfirm, { name: admitting?.full_name ?? "", target: admitting ? `${targetName(admitting, locale)}${admitting.admitted_level_code ?? admitting.level_code ? ` — ${admitting.admitted_level_code ?? admitting.level_code}` : ""}` : "" })}</p>
+        <p className="mt-2" data-testid="admit-courses">
+          {courseCount.data === undefined || courseCount.loading ? e.counting
+            : courseCount.data === null ? null
+            : courseCount.data > 0 ? fill(e.coursesToAdd, { n: String(courseCount.data) })
+            : <>{e.noCourses} <a className="font-semibold text-brand-700 underline" href={hrefOf(locale, `/dashboard/admin/create-course/${admitting?.kind === "extension" ? "extension" : admitting?.kind === "professional" ? "professional" : "iou"}`)}>{e.createCourse}</a></>}
+        </p>
       </ConfirmDialog>
       <div className="mt-8">
         <ReregistrationSection />

@@ -1,8 +1,10 @@
 // /dashboard/applications (anyone signed in, with or without a role): the applicant's own
-// applications — status, history, the fee, requested documents to upload, withdrawal.
+// applications — status, history, the fee, requested documents to upload, withdrawal (until
+// acceptance); once accepted, the checklist of what comes next (NextSteps.tsx).
 import { useEffect, useState, type SubmitEvent } from "react";
 import { DOCUMENT_ACCEPT, WITHDRAWABLE, feePaymentSchema, fileProblem, type DocumentKind } from "../../lib/admissions/rules.ts";
 import { formatDate, formatDateTime, formatXaf } from "../../lib/format.ts";
+import { revalidateKeys } from "../../lib/data-cache.ts";
 import { localizedPath } from "../../lib/locales.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -18,6 +20,7 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { useErrorMessage } from "../ui/toast.ts";
 import { errorText, labelText } from "../ui/styles.ts";
 import { FeeReceipts } from "./FeeReceipts.tsx";
+import { NextSteps } from "./NextSteps.tsx";
 import { fetchMatricules, fetchMyApplications, fetchMyCourses, payApplicationFee, targetName, uploadRequestedDocument, withdrawApplication, type DocumentRequest, type MyApplication } from "./data.ts";
 import { admissionsMessages } from "./messages.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -28,7 +31,7 @@ const FORM_OF: Record<string, string> = { general: "/application", international
 export default function ApplicantApplicationsPage(_: PageProps) {
   const m = useMessages(admissionsMessages);
   const locale = useLocale();
-  const { userId } = useSignedIn();
+  const { userId, roles } = useSignedIn();
   const supabase = getSupabase();
   // Page-level, so it survives the list refreshing after an upload or a withdrawal.
   const [notice, setNotice] = useState<string | null>(null);
@@ -38,6 +41,12 @@ export default function ApplicantApplicationsPage(_: PageProps) {
     const [matricules, courses] = await Promise.all([fetchMatricules(supabase, enrolled), enrolled.length ? fetchMyCourses(supabase, userId) : []]);
     return { list, matricules, courses };
   });
+
+  // Registered since the roles were read: read them again, so the student area opens now.
+  const registered = apps.data?.list.some((a) => a.status === "enrolled") ?? false;
+  useEffect(() => {
+    if (registered && !roles.includes("student")) void revalidateKeys((key) => key.startsWith("roles"));
+  }, [registered, roles]);
 
   return (
     <>
@@ -73,6 +82,7 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
   const locale = useLocale();
   const [confirming, setConfirming] = useState(false);
   const openRequests = app.requests.filter((r) => !r.fulfilled_at);
+  const accepted = app.status === "admitted" || app.status === "enrolled";
   const feeDue = (app.fee_xaf ?? 0) > 0 && !app.fee_paid_at && app.status !== "draft" && app.status !== "withdrawn";
 
   return (
@@ -85,25 +95,20 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
       {app.status === "draft" && (
         <LinkButton variant="primary" href={localizedPath(locale, FORM_OF[app.kind] ?? "/application")}>{m.mine.continueDraft}</LinkButton>
       )}
-      {matricule && (
-        <div className="mb-4 rounded-md bg-green-50 p-3 text-green-900">
-          <p data-testid="my-matricule">{fill(m.mine.matricule, { matricule })}</p>
-          {courses.length > 0 && (
-            <>
-              <h3 className="mt-2 font-semibold">{m.mine.courses}</h3>
-              <ul className="list-disc pl-5" data-testid="my-courses">
-                {courses.map((c) => <li key={c.code}>{c.code} — {c.title}</li>)}
-              </ul>
-            </>
-          )}
-          <LinkButton className="mt-2" href={localizedPath(locale, "/dashboard/student")}>{m.mine.openStudent}</LinkButton>
-        </div>
+      {accepted && <NextSteps app={app} />}
+      {matricule && courses.length > 0 && (
+        <section className="mb-4">
+          <h3 className="font-semibold text-brand-900">{m.mine.courses}</h3>
+          <ul className="list-disc pl-5" data-testid="my-courses">
+            {courses.map((c) => <li key={c.code}>{c.code} — {c.title}</li>)}
+          </ul>
+        </section>
       )}
       {app.decision_reason && (app.status === "rejected" || app.status === "waitlisted") && (
         <p className="mb-4"><span className="font-semibold">{m.mine.reason} : </span>{app.decision_reason}</p>
       )}
       {feeDue && <FeePayment app={app} />}
-      {app.fee_paid_at && (app.fee_xaf ?? 0) > 0 && (
+      {app.fee_paid_at && (app.fee_xaf ?? 0) > 0 && !accepted && (
         <>
           <p className="mb-2 text-sm text-green-900">{m.mine.feePaid}</p>
           <FeeReceipts applicationId={app.id} />
@@ -140,6 +145,7 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
         </section>
       )}
 
+      {app.status === "admitted" && <p className="mt-4 text-sm text-gray-700">{m.mine.noWithdrawal}</p>}
       {WITHDRAWABLE.includes(app.status) && (
         <div className="mt-4">
           <Button variant="secondary" onPress={() => setConfirming(true)}>{m.mine.withdraw}</Button>

@@ -31,6 +31,11 @@ const applicationRow = z.object({
   submitted_at: instant,
   updated_at: instant,
   applicant_id: z.nullable(z.string()),
+  programme_id: z.nullable(z.string()),
+  specialty_id: z.nullable(z.string()),
+  admitted_programme_id: z.nullable(z.string()),
+  admitted_level_code: z.nullable(z.string()),
+  admitted_specialty_id: z.nullable(z.string()),
   programme: names,
   formation: names,
   extension: names,
@@ -39,6 +44,7 @@ export type Application = z.infer<typeof applicationRow>;
 
 const APPLICATION_SELECT =
   "id, kind, status, full_name, email, phone, country, city, birth_date, level_code, study_mode, motivation, details, fee_xaf, fee_paid_at, decision_reason, submitted_at, updated_at, applicant_id, " +
+  "programme_id, specialty_id, admitted_programme_id, admitted_level_code, admitted_specialty_id, " +
   "programme:programmes!applications_programme_id_fkey(name_fr, name_en), formation:professional_formations!applications_professional_formation_id_fkey(name_fr, name_en), " +
   "extension:extension_programmes!applications_extension_programme_id_fkey(name_fr, name_en)";
 
@@ -102,11 +108,11 @@ export async function uploadRequestedDocument(supabase: SupabaseClient, userId: 
   fail(error);
 }
 
-/** A document of the private bucket as a blob: URL (the page's CSP shows blob: images; a PDF opens in a tab). */
-export async function documentUrl(supabase: SupabaseClient, path: string): Promise<string> {
+/** A document of the private bucket as a blob: URL, retyped as the PDF or image the file row says it is (shown inline: image, or the browser's PDF viewer). */
+export async function documentUrl(supabase: SupabaseClient, path: string, mimeType?: string): Promise<string> {
   const { data, error } = await supabase.storage.from(BUCKET).download(path);
   fail(error ? { message: error.message } : null);
-  return URL.createObjectURL(data!);
+  return URL.createObjectURL(mimeType ? new Blob([data!], { type: mimeType }) : data!);
 }
 
 // ---- reviewers -------------------------------------------------------------------------------
@@ -197,8 +203,14 @@ export async function requestDocument(supabase: SupabaseClient, applicationId: s
   fail(error);
 }
 
-export async function decide(supabase: SupabaseClient, ids: string[], decision: Decision, reason: string): Promise<number> {
-  const { data, error } = await supabase.rpc("decide_applications", { applications: ids, decision, reason: reason || null });
+/** What one accepted file is admitted to (else the applicant's choice). */
+export interface AdmissionTarget { programme: string; level: string; specialty: string | null }
+
+export async function decide(supabase: SupabaseClient, ids: string[], decision: Decision, reason: string, target?: AdmissionTarget): Promise<number> {
+  const { data, error } = await supabase.rpc("decide_applications", {
+    applications: ids, decision, reason: reason || null,
+    ...(target && decision === "admitted" ? { programme: target.programme, level: target.level, specialty: target.specialty } : {}),
+  });
   fail(error);
   return Number(data);
 }
@@ -218,7 +230,56 @@ export async function fetchAccepted(supabase: SupabaseClient, query: TableQuery)
   return { rows: z.array(applicationRow).parse(data), total: count ?? 0 };
 }
 
-const admitted = z.object({ matricule: z.string(), student_id: z.string(), already: z.boolean() });
+const admitted = z.object({ matricule: z.string(), student_id: z.string(), already: z.boolean(), courses: z.optional(z.nullable(z.number())) });
+
+/** How many current-semester courses registering this accepted file brings (0: none exist yet). */
+export async function admissionCourseCount(supabase: SupabaseClient, applicationId: string): Promise<number> {
+  const { data, error } = await supabase.rpc("admission_course_count", { application: applicationId });
+  fail(error);
+  return z.number().parse(data);
+}
+
+const targetProgramme = z.object({
+  id: z.string(), name_fr: z.string(), name_en: z.string(), degree: z.enum(["licence", "master", "licence-master"]),
+  specialties: z.array(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string(), levels: z.array(z.object({ level_code: z.string() })) })),
+});
+export type TargetProgramme = z.infer<typeof targetProgramme>;
+
+/** The programmes a reviewer may admit to, with their specialties and the levels each opens. */
+export async function fetchAdmissionTargets(supabase: SupabaseClient): Promise<TargetProgramme[]> {
+  const { data, error } = await supabase
+    .from("programmes")
+    .select("id, name_fr, name_en, degree, specialties:specialties!specialties_programme_id_fkey(id, name_fr, name_en, levels:specialty_levels!specialty_levels_specialty_id_fkey(level_code))")
+    .order("position")
+    .order("name_fr");
+  fail(error);
+  return z.array(targetProgramme).parse(data);
+}
+
+const names2 = z.nullable(z.object({ name_fr: z.string(), name_en: z.string() }));
+const nextSteps = z.nullable(z.object({
+  programme: names2,
+  specialty: names2,
+  level: z.nullable(z.string()),
+  asked_level: z.nullable(z.string()),
+  starts_on: z.nullable(z.string()),
+  current_semester_starts_on: z.nullable(z.string()),
+  registration: z.nullable(z.object({ matricule: z.string(), registered_on: z.string() })),
+  fees: z.nullable(z.object({
+    registration_fee_xaf: z.number(),
+    tuition_xaf: z.number(),
+    grace_days: z.number(),
+    instalments: z.array(z.object({ label_fr: z.string(), label_en: z.string(), amount_xaf: z.number(), scheduled_on: z.string(), due_on: z.string() })),
+  })),
+}));
+export type NextSteps = NonNullable<z.infer<typeof nextSteps>>;
+
+/** The accepted applicant's next steps (null before acceptance). */
+export async function fetchNextSteps(supabase: SupabaseClient, applicationId: string): Promise<NextSteps | null> {
+  const { data, error } = await supabase.rpc("admission_next_steps", { application: applicationId });
+  fail(error);
+  return nextSteps.parse(data);
+}
 
 export async function admit(supabase: SupabaseClient, applicationId: string) {
   const { data, error } = await supabase.rpc("admit_application", { application: applicationId });

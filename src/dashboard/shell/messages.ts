@@ -39,7 +39,7 @@ export const shellMessages = defineMessages({
     chooseIntro: "Votre compte a plusieurs rôles. Nous retiendrons votre choix sur cet appareil.",
     redirecting: "Ouverture de votre espace…",
     noRoleBody:
-      "Votre compte est créé, mais aucun rôle ne lui est encore attribué. Pour devenir étudiant, déposez une candidature ; votre espace s'ouvrira quand l'administration l'aura acceptée. Si vous êtes enseignant ou membre de l'administration, demandez à un administrateur de vous attribuer votre rôle.",
+      "Votre compte est créé, mais aucun rôle ne lui est encore attribué. Pour devenir étudiant, déposez une candidature ; une fois acceptée, l'administration vous inscrit et votre espace étudiant s'ouvre dès cette inscription (suivez les étapes sur la page de vos candidatures). Si vous êtes enseignant ou membre de l'administration, demandez à un administrateur de vous attribuer votre rôle.",
     noRoleApply: "Déposer une candidature",
     noRoleProfile: "Compléter mon profil",
     noRoleApplications: "Suivre mes candidatures",
@@ -85,7 +85,7 @@ export const shellMessages = defineMessages({
     chooseIntro: "Your account has several roles. We will remember your choice on this device.",
     redirecting: "Opening your area…",
     noRoleBody:
-      "Your account exists, but no role has been given to it yet. To become a student, submit an application; your area opens once the administration accepts it. If you are a teacher or a member of staff, ask an administrator to give you your role.",
+      "Your account exists, but no role has been given to it yet. To become a student, submit an application; once it is accepted, the administration registers you and your student area opens the moment you are registered (follow the steps on your applications page). If you are a teacher or a member of staff, ask an administrator to give you your role.",
     noRoleApply: "Apply",
     noRoleProfile: "Complete my profile",
     noRoleApplications: "Follow my applications",

@@ -10,7 +10,8 @@ export const APPLICATION_STATUSES = [
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** What the applicant may still do: withdraw while the file is open. */
-export const WITHDRAWABLE: readonly ApplicationStatus[] = ["submitted", "under_review", "documents_requested", "waitlisted", "admitted"];
+// Acceptance ends the applicant's withdrawal (the database refuses it too).
+export const WITHDRAWABLE: readonly ApplicationStatus[] = ["submitted", "under_review", "documents_requested", "waitlisted"];
 
 /** Reviewers' decisions (decide_applications). */
 export const DECISIONS = ["under_review", "admitted", "waitlisted", "rejected"] as const;
@@ -88,9 +89,18 @@ export const identityStepSchema = z.object({
   idNumber: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9 -]{5,30}$/, { error: "idNumberInvalid" })),
 });
 
+/** A reachable phone number: 8 to 15 digits (E.164), and a Cameroonian one (+237) has 9 after the code (UX review: "671234" passed). */
+export function isPhoneNumber(value: string): boolean {
+  const v = value.trim();
+  if (!/^\+?[0-9 .-]{6,24}$/.test(v)) return false;
+  const digits = v.replace(/\D/g, "");
+  if (digits.length < 8 || digits.length > 15) return false;
+  return !(v.startsWith("+237") || (digits.startsWith("237") && digits.length > 9)) || digits.length === 12;
+}
+
 export const contactsStepSchema = z.object({
   email: z.string().check(z.trim(), z.regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, { error: "emailInvalid" }), z.maxLength(320, { error: "tooLong" })),
-  phone: z.string().check(z.trim(), z.regex(/^\+?[0-9 ]{6,20}$/, { error: "phoneInvalid" })),
+  phone: z.string().check(z.trim(), z.refine(isPhoneNumber, { error: "phoneInvalid" })),
   city: text(100),
   address: optionalText(300),
 });

@@ -138,9 +138,9 @@ describe("applying", () => {
     expect(row).toEqual({ status: "submitted", full_name: "Awa Ngono" });
     expect(await historyOf(id)).toEqual([{ from_status: null, to_status: "submitted", actor_id: awaId, note: null }]);
     const notices = await sql("select title from public.student_notifications where user_id = $1 and type = 'application'", [awaId]);
-    expect(notices).toEqual([{ title: "Votre candidature est déposée" }]);
+    expect(notices).toEqual([{ title: "Candidature déposée" }]);
     const mails = await sql("select recipient, subject from public.outbox_messages where user_id = $1 and kind = 'application'", [awaId]);
-    expect(mails).toEqual([{ recipient: "awa.ngono@example.cm", subject: "Votre candidature est déposée" }]);
+    expect(mails).toEqual([{ recipient: "awa.ngono@example.cm", subject: "Candidature déposée" }]);
   });
 
   it("a second application to the same programme and year is refused", async () => {
@@ -202,7 +202,7 @@ describe("applying", () => {
         ["documents_requested", "under_review", "awa"],
       ]);
       const notices = await awa.from("student_notifications").select("title").eq("type", "application").order("created_at");
-      expect(notices.data!.map((n) => n.title)).toContain("Votre candidature est en attente d'un document");
+      expect(notices.data!.map((n) => n.title)).toContain("Un document est demandé");
     });
 
     it("no jump: a draft cannot be accepted; a rejection needs a reason; only admins decide", async () => {

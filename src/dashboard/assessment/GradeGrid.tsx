@@ -4,7 +4,7 @@
 // marked invalid, with the reason written under it and announced; it is kept for the tab's
 // session (sessionStorage), so a reload shows it again, still refused, rather than a blank.
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { formatMark } from "../../lib/format.ts";
+import { formatDecimal, formatMark } from "../../lib/format.ts";
 import { formatMarkEntry, parseMarkEntry, sameEntry, type MarkEntry, type MarkRefusal } from "../../lib/results/mark-entry.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { cx } from "../ui/styles.ts";
@@ -64,7 +64,7 @@ export function GradeGrid({ book, onSave, renderHeader }: GradeGridProps) {
               <th key={e.id} scope="col" className="min-w-32 px-3 py-2 text-start align-top font-semibold text-gray-900">
                 <span className="block">{e.title}</span>
                 <span className="block text-xs font-normal text-gray-700">
-                  {m.kinds[e.kind] ?? e.kind} · {fill(m.coefficient, { value: formatMark(locale, e.coefficient).replace(/[.,]00$/, "") })}
+                  {m.kinds[e.kind] ?? e.kind} · {fill(m.coefficient, { value: formatDecimal(locale, e.coefficient) })}
                 </span>
                 <span className="mt-1 block">{renderHeader(e.id)}</span>
               </th>

@@ -50,7 +50,7 @@ export function Conversations({ selected, onSelect, onNew }: { selected: string 
       $selected,
       listStore: createFetcherStore<ConversationSummary[]>(["messages-list", userId], { fetcher: () => listConversations(getSupabase()) }),
       // Announcements sent (only admins send them): recipients and read counts of each thread.
-      sentStore: createFetcherStore<SentAnnouncement[]>(["messages-list-sent", role === "admin" ? userId : null], {
+      sentStore: createFetcherStore<SentAnnouncement[]>(["messages-list-sent", atom<string | null>(role === "admin" ? userId : null)], {
         fetcher: () => listMyAnnouncements(getSupabase()),
       }),
       threadStore: createFetcherStore<Message[]>(["messages-thread:", $selected], {

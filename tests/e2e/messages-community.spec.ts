@@ -16,6 +16,8 @@ test("a student's message reaches the teacher live, with the unread count; attac
   const teacher = await signedIn(browser, "teacher");
   await teacher.goto("/dashboard/teacher/messages");
   await expect(teacher.getByRole("heading", { level: 1 })).toHaveText("Messages");
+  // Each role's own introduction (not the students' "vos enseignants, vos camarades").
+  await expect(teacher.getByText("Vos conversations avec vos étudiants, vos collègues et l'administration.")).toBeVisible();
   const avl = conversation(teacher, "Question sur les arbres AVL");
   await expect(avl.getByTestId("unread-count")).toContainText("1");
 
@@ -72,6 +74,16 @@ test("the admin announces to a course; the student gets the message and a notifi
   await form.getByLabel("Texte de l'annonce").fill("Une séance de rattrapage aura lieu samedi à 9 h en ligne.");
   await form.getByRole("button", { name: "Envoyer" }).click();
   await expect(admin.getByText(/Annonce envoyée à \d+ personne\(s\)\./)).toBeVisible();
+  // The sender's inbox: one thread for the announcement (not one per recipient), its reach.
+  await expect(admin.getByText("Vos conversations, les annonces envoyées et la modération de la communauté.")).toBeVisible();
+  const sent = conversation(admin, "Séance de rattrapage samedi");
+  await expect(sent).toHaveCount(1);
+  await expect(sent.getByTestId("announcement-reads")).toHaveText(/^Lue par 0 sur \d+ destinataires$/);
+  await expect(conversation(admin, "Devoir surveillé reporté")).toHaveCount(1);
+  await sent.click();
+  await admin.getByTestId("announcement-recipients").locator("summary").click();
+  await expect(admin.getByTestId("announcement-recipients").getByText("non lue").first()).toBeVisible();
+  await expect(admin.getByText("Une annonce envoyée ne se complète pas : envoyez-en une nouvelle si besoin.")).toBeVisible();
   await admin.context().close();
 
   const student = await signedIn(browser, "student");
@@ -90,11 +102,15 @@ test("the student posts, comments, reacts and reports; the teacher hides the pos
   const student = await signedIn(browser, "student");
   await student.goto("/dashboard/student/community");
   await expect(student.getByRole("heading", { level: 1 })).toHaveText("Communauté");
+  // The page opens on the programme's board, not on the first course alphabetically.
+  await expect(student.getByTestId("board-select").locator("option:checked")).not.toHaveText(/^ANG-/);
   await student.getByTestId("board-select").selectOption({ label: "INF-L2-101 — Algorithmique et structures de données" });
   await expect(student.getByTestId("post").first()).toBeVisible();
 
   await student.getByRole("button", { name: "Nouvelle publication" }).first().click();
   const form = student.getByTestId("post-form");
+  // The dialog says where the post goes (the board being read) and lets the author change it.
+  await expect(form.getByLabel("Publier dans").locator("option:checked")).toHaveText("INF-L2-101 — Algorithmique et structures de données");
   await form.getByRole("button", { name: "Publier" }).click();
   await expect(form.getByText("Donnez un titre (200 caractères au plus).")).toBeVisible();
   await form.getByLabel("Titre").fill("Arbres rouges-noirs en examen ?");
@@ -153,7 +169,9 @@ test("the messages and community pages pass axe A/AA in French and English", asy
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(path.includes("community") ? (prefix ? "Community" : "Communauté") : "Messages");
         if (path.endsWith("/messages")) await expect(page.getByTestId("conversation-item").first()).toBeVisible();
         if (path.includes("community")) {
-          // the first board (a course without posts) shows its empty state; check it once, then a busy board
+          // a course board without posts shows its empty state; check it once, then a busy board
+          const quiet = await page.getByTestId("board-select").locator("option", { hasText: "ANG-L2-106" }).getAttribute("value");
+          await page.getByTestId("board-select").selectOption(quiet!);
           await expect(page.getByTestId("empty-state")).toBeVisible();
           if (!prefix) await expectNoAxeViolations(page, { settled: true });
           await page.getByTestId("board-select").selectOption({ label: "INF-L2-101 — Algorithmique et structures de données" });

@@ -17,7 +17,12 @@ test("the teacher builds a quiz, the student takes it across a reload, the teach
   await expect(teacher.getByText("Choisissez un cours.")).toBeVisible();
   await expect(teacher.getByText("Saisissez un intitulé.")).toBeVisible();
   await teacher.getByLabel("Cours").selectOption({ label: "INF-L2-102 — Bases de données relationnelles" });
+  // a fixed field's message goes at once; the usual kind (CC) is preselected
+  await expect(teacher.getByText("Choisissez un cours.")).toBeHidden();
   await teacher.getByLabel("Intitulé").fill(title);
+  await expect(teacher.getByText("Saisissez un intitulé.")).toBeHidden();
+  await expect(teacher.getByLabel("Nature").locator("option:checked")).toHaveText("Contrôle continu");
+  await teacher.getByLabel("Nature").selectOption({ label: "Quiz" });
   await expectNoAxeViolations(teacher);
   await teacher.getByRole("button", { name: "Créer l'évaluation" }).click();
 

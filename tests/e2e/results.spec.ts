@@ -31,7 +31,10 @@ test("the teacher enters marks with the keyboard and publishes them", async ({ p
     await cell.fill("25");
     await cell.press("Enter");
     await expect(cell).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByRole("status").filter({ hasText: "Note refusée" })).toBeAttached();
+    await expect(page.getByRole("status").filter({ hasText: "25 est hors barème, une note va de 0 à 20." })).toBeAttached();
+    // said in words under the cell, and what was typed stays
+    await expect(cell).toHaveAccessibleDescription(/25 est hors barème/);
+    await expect(cell).toHaveValue("25");
     const next = page.locator(":focus");
     await expect(next).toHaveAttribute("aria-label", new RegExp(`— ${title}$`));
     await expect(next).not.toHaveAttribute("aria-label", `Note de ${student} — ${title}`);

@@ -98,6 +98,11 @@ test("the student sees the series, subscribes to the iCal feed, joins 10 minutes
   const row = register.getByRole("row").filter({ hasText: "Connecté à" });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole("combobox")).toHaveValue("present");
+  // "Tous présents" fills the rest in one go; exceptions are then changed one by one.
+  await register.getByRole("button", { name: "Tous présents" }).click();
+  await expect(register.getByText("Les étudiants non notés sont marqués présents.")).toBeVisible();
+  await expect(register.locator("select:has(option[value='']:checked)")).toHaveCount(0);
+  await expect(register.getByRole("button", { name: "Tous présents" })).toBeDisabled();
   await expectNoAxeViolations(teacher);
   await teacherContext.close();
 });

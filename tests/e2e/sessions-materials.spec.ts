@@ -45,6 +45,14 @@ test("the teacher edits a session and the student sees the change", async ({ pag
   const { data: saved } = await service.from("schedule_events").select("title, room, is_online, start_time").eq("id", inserted.data!.id).single();
   expect(saved).toMatchObject({ title: `${title} (salle)`, room: "Amphi 300", is_online: false });
   expect(new Date(saved!.start_time).getTime()).toBe(start + 30 * 60_000);
+  // Cancelling asks with two unambiguous buttons; keeping the session keeps it.
+  const edited = page.getByTestId("plan-upcoming").locator("li").filter({ hasText: `${title} (salle)` });
+  await edited.getByRole("button", { name: "Annuler la séance" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm.getByRole("button", { name: "Annuler la séance" })).toBeVisible();
+  await confirm.getByRole("button", { name: "Garder la séance" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(edited).toBeVisible();
 
   const studentContext = await browser.newContext({ locale: "fr-FR", timezoneId: "Africa/Douala" });
   const student = await studentContext.newPage();

@@ -194,7 +194,8 @@ describe("conversations and messages", () => {
     expect(sent).toBe(n + 1); // the students and the teacher
 
     const mine = (await messages.listConversations(studentA)).find((c) => c.kind === "announcement" && c.subject === "Séance annulée");
-    expect(mine).toMatchObject({ unread_count: 1, last_body: "La séance de jeudi est annulée.", participant_count: 2 });
+    // the recipient alone in its copy: nobody else's name shows
+    expect(mine).toMatchObject({ unread_count: 1, last_body: "La séance de jeudi est annulée.", participant_count: 1 });
     const [notification] = await sql<{ type: string; action_url: string }>(
       "select type, action_url from public.student_notifications where user_id = $1 and title = 'Séance annulée'", [IDS.studentA],
     );
@@ -204,6 +205,28 @@ describe("conversations and messages", () => {
     expect((await sql("select 1 from public.student_notifications where user_id = $1 and title = 'Séance annulée'", [IDS.studentB])).length).toBe(0);
     // recipients do not see each other, and cannot answer everyone
     await expect(messages.sendMessage(studentA, { conversationId: mine!.id, userId: IDS.studentA, body: "Merci" })).rejects.toThrow();
+
+    // the sender: one thread (not one per recipient), with its recipients and read counts
+    const adminThreads = (await messages.listConversations(admin)).filter((c) => c.subject === "Séance annulée");
+    expect(adminThreads).toHaveLength(1);
+    expect(adminThreads[0]).toMatchObject({ kind: "announcement", participant_count: 1, last_body: "La séance de jeudi est annulée." });
+    const announced = (await messages.listMyAnnouncements(admin)).find((a) => a.conversation_id === adminThreads[0].id);
+    expect(announced).toMatchObject({ title: "Séance annulée", recipient_count: sent, read_count: 0 });
+    // each recipient reads its own copy; the counts follow
+    await messages.markConversationRead(studentA, mine!.id);
+    const teacherCopy = (await messages.listConversations(teacherA)).find((c) => c.subject === "Séance annulée");
+    expect((await messages.listMessages(teacherA, teacherCopy!.id)).map((x) => x.body)).toEqual(["La séance de jeudi est annulée."]);
+    await messages.markConversationRead(teacherA, teacherCopy!.id);
+    expect((await messages.listMyAnnouncements(admin)).find((a) => a.id === announced!.id)).toMatchObject({ recipient_count: sent, read_count: 2 });
+    const recipients = await messages.listAnnouncementRecipients(admin, adminThreads[0].id);
+    expect(recipients).toHaveLength(sent);
+    expect(recipients.filter((r) => r.read_at).map((r) => r.user_id).sort()).toEqual([IDS.studentA, IDS.teacherA].sort());
+    // recipients learn neither who else received it nor the counts
+    await expect(messages.listAnnouncementRecipients(studentA, adminThreads[0].id)).rejects.toSatisfy((e) => code(e) === "42501");
+    await expect(messages.listAnnouncementRecipients(studentA, mine!.id)).rejects.toSatisfy((e) => code(e) === "42501");
+    expect(await messages.listMyAnnouncements(studentA)).toEqual([]);
+    // nothing is added to a sent announcement, not even by its sender (it would reach nobody)
+    await expect(messages.sendMessage(admin, { conversationId: adminThreads[0].id, userId: IDS.admin, body: "Rectificatif" })).rejects.toThrow();
 
     // a role, a programme: other audiences reach the right people
     const teachers = await messages.sendAnnouncement(admin, { audience: "role", role: "teacher", title: "Réunion", body: "Réunion pédagogique lundi." });

@@ -1,10 +1,11 @@
 // The students × evaluations grid of the gradebook: one text input per mark, moved through
 // like a spreadsheet (arrows, Enter down, Tab across), each labelled "Mark of <student> —
 // <evaluation>". A cell saves when focus leaves it (Enter moves down); a refused entry stays in the cell,
-// marked invalid, with the reason announced.
+// marked invalid, with the reason written under it and announced; it is kept for the tab's
+// session (sessionStorage), so a reload shows it again, still refused, rather than a blank.
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { formatMark } from "../../lib/format.ts";
-import { formatMarkEntry, parseMarkEntry, sameEntry, type MarkEntry } from "../../lib/results/mark-entry.ts";
+import { formatDecimal, formatMark } from "../../lib/format.ts";
+import { formatMarkEntry, parseMarkEntry, sameEntry, type MarkEntry, type MarkRefusal } from "../../lib/results/mark-entry.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { cx } from "../ui/styles.ts";
 import { cellKey, type Gradebook } from "./data.ts";
@@ -63,7 +64,7 @@ export function GradeGrid({ book, onSave, renderHeader }: GradeGridProps) {
               <th key={e.id} scope="col" className="min-w-32 px-3 py-2 text-start align-top font-semibold text-gray-900">
                 <span className="block">{e.title}</span>
                 <span className="block text-xs font-normal text-gray-700">
-                  {m.kinds[e.kind] ?? e.kind} · {fill(m.coefficient, { value: formatMark(locale, e.coefficient).replace(/[.,]00$/, "") })}
+                  {m.kinds[e.kind] ?? e.kind} · {fill(m.coefficient, { value: formatDecimal(locale, e.coefficient) })}
                 </span>
                 <span className="mt-1 block">{renderHeader(e.id)}</span>
               </th>
@@ -87,6 +88,8 @@ export function GradeGrid({ book, onSave, renderHeader }: GradeGridProps) {
                   return (
                     <td key={e.id} className="px-2 py-1">
                       <MarkCell
+                        draftKey={`gradebook-draft:${e.id}:${s.id}`}
+                        studentName={s.name}
                         label={fill(m.cellLabel, { name: s.name, evaluation: e.title })}
                         stored={stored}
                         cell={`${row}:${col}`}
@@ -115,7 +118,33 @@ export function GradeGrid({ book, onSave, renderHeader }: GradeGridProps) {
   );
 }
 
-function MarkCell({ label, stored, cell, onKeyDown, onCommit, onInvalid }: {
+// What a refused cell held, for the tab's session (sessionStorage may be unavailable).
+const drafts = {
+  read(key: string): string | null {
+    try {
+      return window.sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  write(key: string, text: string | null) {
+    try {
+      if (text === null) window.sessionStorage.removeItem(key);
+      else window.sessionStorage.setItem(key, text);
+    } catch {
+      // nothing kept: the cell still shows it until the page goes
+    }
+  },
+};
+
+function refusalOf(text: string): MarkRefusal | null {
+  const parsed = parseMarkEntry(text);
+  return parsed.ok ? null : parsed.reason;
+}
+
+function MarkCell({ draftKey, studentName, label, stored, cell, onKeyDown, onCommit, onInvalid }: {
+  draftKey: string;
+  studentName: string;
   label: string;
   stored: MarkEntry;
   cell: string;
@@ -125,8 +154,16 @@ function MarkCell({ label, stored, cell, onKeyDown, onCommit, onInvalid }: {
 }) {
   const m = useMessages(gradebookMessages);
   const locale = useLocale();
-  const [text, setText] = useState(() => formatMarkEntry(stored, locale));
-  const [error, setError] = useState<string | null>(null);
+  const [text, setText] = useState(() => drafts.read(draftKey) ?? formatMarkEntry(stored, locale));
+  const [refusal, setRefusal] = useState<MarkRefusal | null>(() => {
+    const draft = drafts.read(draftKey);
+    return draft === null ? null : refusalOf(draft);
+  });
+  const [error, setError] = useState<string | null>(() => {
+    const draft = drafts.read(draftKey);
+    const reason = draft === null ? null : refusalOf(draft);
+    return reason ? fill(m.refused[reason], { name: studentName, value: draft!.trim() }) : null;
+  });
   const [saving, setSaving] = useState(false);
   const lastSaved = useRef<MarkEntry>(stored);
   const input = useRef<HTMLInputElement>(null);
@@ -136,17 +173,24 @@ function MarkCell({ label, stored, cell, onKeyDown, onCommit, onInvalid }: {
       lastSaved.current = stored;
       setText(formatMarkEntry(stored, locale));
       setError(null);
+      setRefusal(null);
+      drafts.write(draftKey, null);
     }
   }, [stored?.status, stored?.score, locale]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const commit = async () => {
     const parsed = parseMarkEntry(text);
     if (!parsed.ok) {
-      setError(m.invalid);
-      onInvalid(m.invalid);
+      const reason = fill(m.refused[parsed.reason], { name: studentName, value: text.trim() });
+      setError(reason);
+      setRefusal(parsed.reason);
+      drafts.write(draftKey, text);
+      onInvalid(reason);
       return;
     }
     setError(null);
+    setRefusal(null);
+    drafts.write(draftKey, null);
     if (sameEntry(parsed.entry, lastSaved.current)) return;
     setSaving(true);
     try {
@@ -162,25 +206,35 @@ function MarkCell({ label, stored, cell, onKeyDown, onCommit, onInvalid }: {
     }
   };
 
+  const hintId = `${draftKey}-hint`;
   return (
-    <input
-      ref={input}
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      aria-label={label}
-      aria-invalid={error ? true : undefined}
-      title={error ?? undefined}
-      data-cell={cell}
-      value={text}
-      onChange={(e) => setText(e.currentTarget.value)}
-      onBlur={() => void commit()}
-      onKeyDown={onKeyDown}
-      className={cx(
-        "min-h-9 w-20 rounded border px-2 py-1 text-end tabular-nums outline-none focus:ring-2 focus:ring-brand-700",
-        error ? "border-red-700 bg-red-50" : "border-gray-300",
-        saving && "opacity-70",
+    <>
+      <input
+        ref={input}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? hintId : undefined}
+        title={error ?? undefined}
+        data-cell={cell}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onBlur={() => void commit()}
+        onKeyDown={onKeyDown}
+        className={cx(
+          "min-h-9 w-20 rounded border px-2 py-1 text-end tabular-nums outline-none focus:ring-2 focus:ring-brand-700",
+          error ? "border-red-700 bg-red-50" : "border-gray-300",
+          saving && "opacity-70",
+        )}
+      />
+      {error && (
+        <span id={hintId} className="mt-0.5 block max-w-28 text-xs leading-tight text-red-800" data-testid="mark-refused">
+          <span aria-hidden="true">{refusal ? m.refusedShort[refusal] : error}</span>
+          <span className="sr-only">{error}</span>
+        </span>
       )}
-    />
+    </>
   );
 }

@@ -4,7 +4,7 @@
 // whether the work is still taken.
 import { useId, useState } from "react";
 import { checkUploads } from "../../lib/forms/assignment.ts";
-import { formatDateTime, formatMark } from "../../lib/format.ts";
+import { formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../people/useQuery.ts";
@@ -27,6 +27,7 @@ import {
 import { assignmentMessages } from "./messages.ts";
 import { acceptsWork, assignmentStatus, type AssignmentStatus } from "./status.ts";
 import { FileList } from "./FileList.tsx";
+import { plural } from "../../lib/plural.ts";
 
 const TONES: Record<AssignmentStatus, Tone> = { upcoming: "neutral", due: "info", overdue: "warning", closed: "danger", submitted: "success", late: "warning", marked: "success" };
 
@@ -70,7 +71,7 @@ function AssignmentCard({ assignment: a, onChanged }: { assignment: StudentAssig
             <FileList paths={a.attachments} fetcher={downloadAttachment} />
           </div>
         )}
-        {a.late_policy === "penalty" && <p className="text-sm text-gray-800">{fill(m.penaltyNote, { points: formatMark(locale, a.late_penalty_per_day) })}</p>}
+        {a.late_policy === "penalty" && <p className="text-sm text-gray-800">{plural(locale, a.late_penalty_per_day, m.penaltyNote, { points: formatDecimal(locale, a.late_penalty_per_day) })}</p>}
         {status === "upcoming" && a.opens_at && <p className="text-sm text-gray-800">{fill(m.upcomingNote, { date: formatDateTime(locale, a.opens_at) })}</p>}
         {status === "closed" && <p className="text-sm text-gray-800">{m.closedNote}</p>}
         {s && <p className="text-sm text-gray-800">{fill(m.submittedAt, { date: formatDateTime(locale, s.submitted_at) })}</p>}

@@ -3,7 +3,7 @@
 // database, penalised when the policy says so). Every file as one zip, built in the
 // browser with client-zip, loaded only when asked.
 import { useState } from "react";
-import { formatDateTime, formatMark } from "../../lib/format.ts";
+import { formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../people/useQuery.ts";
@@ -26,6 +26,7 @@ import {
 import { FileList } from "./FileList.tsx";
 import { assignmentMessages } from "./messages.ts";
 import { lateDays } from "./status.ts";
+import { plural } from "../../lib/plural.ts";
 
 export default function TeacherAssignmentPage({ params }: PageProps) {
   const m = useMessages(assignmentMessages);
@@ -69,7 +70,7 @@ function Summary({ assignment: a }: { assignment: Assignment }) {
     <Card title={a.title}>
       <p className="text-sm text-gray-800">
         {a.due_at ? fill(m.due, { date: formatDateTime(locale, a.due_at) }) : m.noDue} · {m.policies[a.late_policy]}
-        {a.late_policy === "penalty" && ` · ${fill(m.penaltyNote, { points: a.late_penalty_per_day })}`}
+        {a.late_policy === "penalty" && ` · ${plural(locale, a.late_penalty_per_day, m.penaltyNote, { points: formatDecimal(locale, a.late_penalty_per_day) })}`}
       </p>
       {a.evaluation && <p className="mt-1 text-sm text-gray-700">{fill(m.gradebook, { published: a.evaluation.is_published ? m.published : m.draft })}</p>}
       {a.instructions && <p className="mt-2 whitespace-pre-line text-gray-900">{a.instructions}</p>}

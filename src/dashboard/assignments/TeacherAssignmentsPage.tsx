@@ -3,7 +3,7 @@
 // ?new=1 opens the form; ?evaluation=<id> opens it for an evaluation of kind assignment
 // created on teacher/evaluations/new (its course, title and coefficient filled in).
 import { lazy, Suspense, useEffect, useState } from "react";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime, formatDecimal } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../people/useQuery.ts";
@@ -18,6 +18,7 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { fetchEvaluationWithoutAssignment, fetchTeacherAssignments, fetchTeacherCourses, type Assignment } from "./data.ts";
 import { assignmentMessages } from "./messages.ts";
+import { plural } from "../../lib/plural.ts";
 
 // The form (date pickers, uploads) loads on the click that opens it.
 const AssignmentFormDialog = lazy(() => import("./AssignmentFormDialog.tsx").then((module) => ({ default: module.AssignmentFormDialog })));
@@ -84,7 +85,7 @@ export default function TeacherAssignmentsPage(_: PageProps) {
                   </td>
                   <td className={td}>
                     {m.policies[a.late_policy]}
-                    {a.late_policy === "penalty" && <span className="block text-xs text-gray-700">{fill(m.penaltyNote, { points: a.late_penalty_per_day })}</span>}
+                    {a.late_policy === "penalty" && <span className="block text-xs text-gray-700">{plural(locale, a.late_penalty_per_day, m.penaltyNote, { points: formatDecimal(locale, a.late_penalty_per_day) })}</span>}
                   </td>
                   <td className={td}>{fill(m.progressShort, { submitted: a.submitted, marked: a.marked })}</td>
                   <td className={`${td} whitespace-nowrap`}>

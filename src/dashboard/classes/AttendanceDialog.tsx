@@ -1,15 +1,17 @@
 // A session's register for its teacher: every active student, what joining recorded
-// (status and join time), and a status the teacher sets or corrects.
+// (status and join time), and a status the teacher sets or corrects. "Tous présents" marks
+// everyone not yet recorded present in one go; the teacher then changes the exceptions.
 import { useState } from "react";
 import { formatTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../schedule/useQuery.ts";
+import { Button } from "../ui/Button.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
-import { ATTENDANCE_STATUSES, sessionRegister, setAttendance, type AttendanceStatus } from "./data.ts";
+import { ATTENDANCE_STATUSES, markUnrecordedPresent, sessionRegister, setAttendance, type AttendanceStatus } from "./data.ts";
 import { classesMessages } from "./messages.ts";
 
 export function AttendanceDialog({ courseId, eventId, title, onClose }: { courseId: string; eventId: string; title: string; onClose: () => void }) {
@@ -26,6 +28,20 @@ export function AttendanceDialog({ courseId, eventId, title, onClose }: { course
       toastError(error);
     }
   };
+  const [marking, setMarking] = useState(false);
+  const unrecorded = register.data?.filter((line) => !line.status) ?? [];
+  const allPresent = async () => {
+    setMarking(true);
+    try {
+      await markUnrecordedPresent(getSupabase(), eventId, unrecorded.map((line) => line.studentId));
+      setNote(m.allPresentSaved);
+      register.retry();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setMarking(false);
+    }
+  };
   return (
     <Dialog title={fill(m.attendanceOf, { title })} isOpen onOpenChange={(open) => !open && onClose()} size="lg">
       {register.error ? (
@@ -36,6 +52,12 @@ export function AttendanceDialog({ courseId, eventId, title, onClose }: { course
         <p>{m.noStudents}</p>
       ) : (
         <>
+          <div className="mb-3 flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onPress={() => void allPresent()} isDisabled={unrecorded.length === 0} isPending={marking} data-testid="all-present">
+              {m.allPresent}
+            </Button>
+            <span className="text-sm text-gray-700">{m.allPresentHint}</span>
+          </div>
           <table className="min-w-full divide-y divide-gray-200 text-sm" data-testid="register">
             <thead>
               <tr className="text-left">

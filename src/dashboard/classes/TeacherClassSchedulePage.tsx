@@ -109,6 +109,7 @@ function UpcomingSessions() {
       <ConfirmDialog
         title={m.cancelTitle}
         confirmLabel={m.cancelConfirm}
+        cancelLabel={m.keepSession}
         isOpen={cancelling !== null}
         onOpenChange={(open) => !open && setCancelling(null)}
         onConfirm={async () => {

@@ -61,6 +61,21 @@ export async function setAttendance(supabase: SupabaseClient, eventId: string, s
   if (error) throw new Error(error.message);
 }
 
+/**
+ * "Tous présents": every listed student without a record is marked present, in one statement;
+ * what joining recorded (late) and what the teacher already set (absent, excused) stay.
+ */
+export async function markUnrecordedPresent(supabase: SupabaseClient, eventId: string, studentIds: string[]): Promise<void> {
+  if (!studentIds.length) return;
+  const { error } = await supabase
+    .from("attendance")
+    .upsert(studentIds.map((studentId) => ({ schedule_event_id: eventId, student_id: studentId, status: "present" })), {
+      onConflict: "schedule_event_id,student_id",
+      ignoreDuplicates: true,
+    });
+  if (error) throw new Error(error.message);
+}
+
 const hostLinkRow = z.object({ id: z.string(), course_id: z.string(), schedule_event_id: z.nullable(z.string()), start_url: z.string() });
 export type HostLink = z.infer<typeof hostLinkRow>;
 

@@ -55,9 +55,10 @@ export default function CommunityPage(_: PageProps) {
   const posts = { ...postsState, data: useLastData(postsState.data, query) };
   const [writing, setWriting] = useState(false);
 
-  // The first board (a course) once the boards are known.
+  // Once the boards are known: the programme's board (the student's whole class), else the
+  // university's, never silently the first course in alphabetical order.
   useEffect(() => {
-    if (!query && boards.data?.length) $query.set(`${boardKey(boards.data[0])}/0`);
+    if (!query && boards.data?.length) $query.set(`${boardKey(defaultBoard(boards.data))}/0`);
   }, [boards.data, query, $query]);
 
   const [board, pageText] = (query ?? "/0").split("/");
@@ -80,18 +81,7 @@ export default function CommunityPage(_: PageProps) {
                 {m.board}
               </label>
               <select id={selectId} className={`${inputBox} mt-1`} value={board} onChange={(e) => $query.set(`${e.currentTarget.value}/0`)} data-testid="board-select">
-                {(["course", "programme", "university"] as const).map((kind) => {
-                  const ofKind = boards.data!.filter((b) => b.kind === kind);
-                  return ofKind.length ? (
-                    <optgroup key={kind} label={m.boards[kind]}>
-                      {ofKind.map((b) => (
-                        <option key={boardKey(b)} value={boardKey(b)}>
-                          {nameOf(b)}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null;
-                })}
+                <BoardOptions boards={boards.data} nameOf={nameOf} />
               </select>
             </div>
             {posts.data ? (
@@ -129,10 +119,10 @@ export default function CommunityPage(_: PageProps) {
       ) : (
         <Skeleton blocks={3} />
       )}
-      {query && (
-        <NewPostDialog isOpen={writing} onClose={() => setWriting(false)} board={parseBoard(board)}
-          onPosted={() => {
-            $query.set(`${board}/0`);
+      {query && boards.data && (
+        <NewPostDialog isOpen={writing} onClose={() => setWriting(false)} boards={boards.data} nameOf={nameOf} board={board}
+          onPosted={(posted) => {
+            $query.set(`${posted}/0`);
             refresh();
           }} />
       )}
@@ -140,8 +130,47 @@ export default function CommunityPage(_: PageProps) {
   );
 }
 
-function NewPostDialog({ isOpen, onClose, board, onPosted }: { isOpen: boolean; onClose: () => void; board: ReturnType<typeof parseBoard>; onPosted: () => void }) {
+function defaultBoard(boards: Board[]): Board {
+  return boards.find((b) => b.kind === "programme") ?? boards.find((b) => b.kind === "university") ?? boards[0];
+}
+
+function BoardOptions({ boards, nameOf }: { boards: Board[]; nameOf: (b: Board) => string }) {
   const m = useMessages(communityMessages);
+  return (
+    <>
+      {(["programme", "university", "course"] as const).map((kind) => {
+        const ofKind = boards.filter((b) => b.kind === kind);
+        return ofKind.length ? (
+          <optgroup key={kind} label={m.boards[kind]}>
+            {ofKind.map((b) => (
+              <option key={boardKey(b)} value={boardKey(b)}>
+                {nameOf(b)}
+              </option>
+            ))}
+          </optgroup>
+        ) : null;
+      })}
+    </>
+  );
+}
+
+// The author sees, and may change, where the post goes: it starts on the board being read.
+function NewPostDialog({
+  isOpen, onClose, boards, nameOf, board, onPosted,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  boards: Board[];
+  nameOf: (b: Board) => string;
+  board: string;
+  onPosted: (board: string) => void;
+}) {
+  const m = useMessages(communityMessages);
+  const selectId = useId();
+  const [target, setTarget] = useState(board);
+  useEffect(() => {
+    if (isOpen) setTarget(board);
+  }, [isOpen, board]);
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
   const [errors, setErrors] = useState<{ title?: string; body?: string }>({});
@@ -156,11 +185,11 @@ function NewPostDialog({ isOpen, onClose, board, onPosted }: { isOpen: boolean; 
     if (found.title || found.body) return;
     setPending(true);
     try {
-      await createPost(getSupabase(), board, { title: title.trim(), body: body.trim() });
+      await createPost(getSupabase(), parseBoard(target), { title: title.trim(), body: body.trim() });
       toastSuccess("created");
       setTitle("");
       setBody("");
-      onPosted();
+      onPosted(target);
       onClose();
     } catch (e) {
       toastError(e);
@@ -171,6 +200,18 @@ function NewPostDialog({ isOpen, onClose, board, onPosted }: { isOpen: boolean; 
   return (
     <Dialog title={m.newPost} isOpen={isOpen} onOpenChange={(open) => !open && onClose()} size="lg">
       <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" data-testid="post-form">
+        <div>
+          <label htmlFor={selectId} className={labelText}>
+            {m.postBoard}
+          </label>
+          <select id={selectId} className={`${inputBox} mt-1`} value={target} onChange={(e) => setTarget(e.currentTarget.value)} data-testid="post-board-select"
+            aria-describedby={`${selectId}-help`}>
+            <BoardOptions boards={boards} nameOf={nameOf} />
+          </select>
+          <p id={`${selectId}-help`} className="mt-1 text-sm text-gray-700">
+            {m.postBoardHint}
+          </p>
+        </div>
         <TextField label={m.postTitle} value={title} onChange={setTitle} isRequired errorMessage={errors.title} maxLength={POST_TITLE_MAX} />
         <TextArea label={m.postBody} value={body} onChange={setBody} isRequired errorMessage={errors.body} rows={6} />
         <DialogActions>

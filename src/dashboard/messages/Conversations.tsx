@@ -6,7 +6,8 @@ import { atom } from "nanostores";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
 import { ATTACHMENTS_PER_MESSAGE, ATTACHMENT_ACCEPT, MESSAGE_MAX, SEARCH_MIN, checkAttachment } from "../../lib/community/rules.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { plural } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
@@ -20,7 +21,9 @@ import { toastError } from "../ui/toast.ts";
 import { errorText, inputBox, labelText, descriptionText, cx } from "../ui/styles.ts";
 import {
   downloadAttachment,
+  listAnnouncementRecipients,
   listConversations,
+  listMyAnnouncements,
   listMessages,
   markConversationRead,
   searchMessages,
@@ -30,6 +33,7 @@ import {
   type ConversationSummary,
   type Message,
   type SearchHit,
+  type SentAnnouncement,
 } from "./data.ts";
 import { messagesMessages } from "./messages.ts";
 import { useLastData } from "./useLastData.ts";
@@ -38,24 +42,33 @@ type M = (typeof messagesMessages)["fr"];
 
 export function Conversations({ selected, onSelect, onNew }: { selected: string | null; onSelect: (id: string | null) => void; onNew: () => void }) {
   const m = useMessages(messagesMessages);
-  const { userId } = useSignedIn();
+  const { userId, role } = useSignedIn();
   const [live, setLive] = useState("");
-  const { $selected, listStore, threadStore } = useMemo(() => {
+  const { $selected, listStore, threadStore, sentStore } = useMemo(() => {
     const $selected = atom<string | null>(selected);
     return {
       $selected,
       listStore: createFetcherStore<ConversationSummary[]>(["messages-list", userId], { fetcher: () => listConversations(getSupabase()) }),
+      // Announcements sent (only admins send them): recipients and read counts of each thread.
+      sentStore: createFetcherStore<SentAnnouncement[]>(["messages-list-sent", atom<string | null>(role === "admin" ? userId : null)], {
+        fetcher: () => listMyAnnouncements(getSupabase()),
+      }),
       threadStore: createFetcherStore<Message[]>(["messages-thread:", $selected], {
         fetcher: (...parts) => listMessages(getSupabase(), String(parts[parts.length - 1])),
       }),
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId]);
+  }, [userId, role]);
   useEffect(() => {
     $selected.set(selected);
   }, [selected, $selected]);
   const listState = useStore(listStore);
   const list = { ...listState, data: useLastData(listState.data, userId) };
+  const sentState = useStore(sentStore);
+  const sentByThread = useMemo(
+    () => new Map((sentState.data ?? []).filter((a) => a.conversation_id).map((a) => [a.conversation_id!, a])),
+    [sentState.data],
+  );
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
 
@@ -99,7 +112,7 @@ export function Conversations({ selected, onSelect, onNew }: { selected: string 
             <ul className="mt-3 flex flex-col gap-2" data-testid="conversation-list">
               {list.data.map((c) => (
                 <li key={c.id}>
-                  <ConversationItem conversation={c} active={c.id === selected} onOpen={() => onSelect(c.id)} />
+                  <ConversationItem conversation={c} sent={sentByThread.get(c.id)} active={c.id === selected} onOpen={() => onSelect(c.id)} />
                 </li>
               ))}
             </ul>
@@ -115,7 +128,7 @@ export function Conversations({ selected, onSelect, onNew }: { selected: string 
 
       <section aria-label={current ? titleOf(current, m) : m.chooseConversation} className={cx("min-w-0", !selected && "hidden md:block")}>
         {selected ? (
-          <Thread key={selected} conversationId={selected} summary={current} threadStore={threadStore} onBack={() => onSelect(null)} />
+          <Thread key={selected} conversationId={selected} summary={current} sent={sentByThread.get(selected)} threadStore={threadStore} onBack={() => onSelect(null)} />
         ) : (
           <p className="rounded-xl border border-dashed border-gray-400 bg-white p-6 text-gray-700">{m.chooseConversation}</p>
         )}
@@ -130,7 +143,9 @@ function titleOf(c: ConversationSummary, m: M): string {
   return c.other_names.filter(Boolean).join(", ") || m.kinds[c.kind];
 }
 
-function ConversationItem({ conversation: c, active, onOpen }: { conversation: ConversationSummary; active: boolean; onOpen: () => void }) {
+function ConversationItem({
+  conversation: c, sent, active, onOpen,
+}: { conversation: ConversationSummary; sent?: SentAnnouncement; active: boolean; onOpen: () => void }) {
   const m = useMessages(messagesMessages);
   const locale = useLocale();
   return (
@@ -144,7 +159,7 @@ function ConversationItem({ conversation: c, active, onOpen }: { conversation: C
           <span className="block truncate font-semibold text-gray-900">{titleOf(c, m)}</span>
           <span className="block truncate text-sm text-gray-700">
             {c.kind !== "direct" && <span className="mr-1 font-medium">{m.kinds[c.kind]} ·</span>}
-            {c.other_names.filter(Boolean).join(", ")}
+            {sent ? <ReadCount sent={sent} /> : c.other_names.filter(Boolean).join(", ")}
           </span>
         </span>
         {c.unread_count > 0 && (
@@ -159,6 +174,53 @@ function ConversationItem({ conversation: c, active, onOpen }: { conversation: C
         <time dateTime={c.last_at}>{formatDateTime(locale, c.last_at)}</time>
       </span>
     </button>
+  );
+}
+
+// "Lue par 3 sur 20 destinataires": an announcement's reach, for its sender.
+function ReadCount({ sent }: { sent: SentAnnouncement }) {
+  const m = useMessages(messagesMessages);
+  const locale = useLocale();
+  return (
+    <span data-testid="announcement-reads">
+      {plural(locale, sent.recipient_count, m.readBy, { read: formatNumber(locale, sent.read_count), count: formatNumber(locale, sent.recipient_count) })}
+    </span>
+  );
+}
+
+// The recipients of an announcement the reader sent, read ones first, on demand.
+function Recipients({ conversationId, sent }: { conversationId: string; sent: SentAnnouncement }) {
+  const m = useMessages(messagesMessages);
+  const locale = useLocale();
+  const [state, setState] = useState<{ rows?: Awaited<ReturnType<typeof listAnnouncementRecipients>>; error?: unknown } | null>(null);
+  function toggle(open: boolean) {
+    if (!open || state?.rows) return;
+    setState({});
+    listAnnouncementRecipients(getSupabase(), conversationId).then(
+      (rows) => setState({ rows }),
+      (error) => setState({ error }),
+    );
+  }
+  return (
+    <details className="text-sm text-gray-700" onToggle={(e) => toggle(e.currentTarget.open)} data-testid="announcement-recipients">
+      <summary className="cursor-pointer">
+        <ReadCount sent={sent} />
+      </summary>
+      {state?.error ? (
+        <ErrorState error={state.error} />
+      ) : state?.rows ? (
+        <ul className="mt-2 max-h-48 overflow-y-auto">
+          {state.rows.map((r) => (
+            <li key={r.user_id} className="flex justify-between gap-3">
+              <span>{r.full_name}</span>
+              <span>{r.read_at ? fill(m.readOn, { date: formatDateTime(locale, r.read_at) }) : m.notRead}</span>
+            </li>
+          ))}
+        </ul>
+      ) : state ? (
+        <Skeleton lines={2} className="mt-2" />
+      ) : null}
+    </details>
   );
 }
 
@@ -238,16 +300,17 @@ function MessageSearch({ onOpen }: { onOpen: (id: string) => void }) {
 }
 
 function Thread({
-  conversationId, summary, threadStore, onBack,
+  conversationId, summary, sent, threadStore, onBack,
 }: {
   conversationId: string;
   summary: ConversationSummary | undefined;
+  sent: SentAnnouncement | undefined;
   threadStore: ReturnType<typeof createFetcherStore<Message[]>>;
   onBack: () => void;
 }) {
   const m = useMessages(messagesMessages);
   const locale = useLocale();
-  const { userId, role } = useSignedIn();
+  const { userId } = useSignedIn();
   const threadState = useStore(threadStore);
   const thread = { ...threadState, data: useLastData(threadState.data, conversationId) };
   const bottom = useRef<HTMLDivElement | null>(null);
@@ -265,7 +328,9 @@ function Thread({
     void bottom.current?.scrollIntoView?.({ block: "end" });
   }, [thread.data?.length]);
 
-  const readOnly = summary?.kind === "announcement" && role !== "admin";
+  // An announcement, once sent, takes nothing more: recipients cannot answer everyone, and a
+  // message added to the sender's thread would reach nobody.
+  const readOnly = summary?.kind === "announcement";
   return (
     <div className="flex flex-col rounded-xl border border-gray-200 bg-white">
       <div className="flex items-center gap-2 border-b border-gray-200 p-3">
@@ -276,7 +341,11 @@ function Thread({
           <h2 className="truncate text-lg font-bold text-brand-900" data-testid="thread-title">
             {summary ? titleOf(summary, m) : "…"}
           </h2>
-          {summary && <p className="text-sm text-gray-700">{fill(m.participants, { count: summary.participant_count })}</p>}
+          {sent ? (
+            <Recipients conversationId={conversationId} sent={sent} />
+          ) : (
+            summary && summary.kind !== "announcement" && <p className="text-sm text-gray-700">{fill(m.participants, { count: summary.participant_count })}</p>
+          )}
         </div>
       </div>
       <div className="max-h-[60vh] min-h-[12rem] overflow-y-auto p-3" data-testid="thread">
@@ -317,7 +386,7 @@ function Thread({
         <div ref={bottom} />
       </div>
       {readOnly ? (
-        <p className="border-t border-gray-200 p-3 text-sm text-gray-700">{m.readOnly}</p>
+        <p className="border-t border-gray-200 p-3 text-sm text-gray-700">{sent ? m.sentReadOnly : m.readOnly}</p>
       ) : (
         <Composer conversationId={conversationId} />
       )}

@@ -68,7 +68,7 @@ export default function MessagesPage(_: PageProps) {
     <>
       <PageHeader
         title={m.title}
-        description={m.description}
+        description={m.description[role ?? "student"]}
         actions={
           <>
             <Button onPress={() => setDialog("new")}>{m.newMessage}</Button>

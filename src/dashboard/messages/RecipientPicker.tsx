@@ -6,11 +6,13 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { FieldHelp, FieldLabel } from "../ui/FieldParts.tsx";
 import { inputBox, listItem, popover } from "../ui/styles.ts";
 import { useMessages } from "../i18n.ts";
+import { useSignedIn } from "../session.ts";
 import { searchRecipients, type Recipient } from "./data.ts";
 import { messagesMessages } from "./messages.ts";
 
 export function RecipientPicker({ value, onChange, errorMessage }: { value: string | null; onChange: (id: string | null) => void; errorMessage?: string }) {
   const m = useMessages(messagesMessages);
+  const { role } = useSignedIn();
   const [text, setText] = useState("");
   const [items, setItems] = useState<Recipient[]>([]);
 
@@ -51,7 +53,7 @@ export function RecipientPicker({ value, onChange, errorMessage }: { value: stri
           <span aria-hidden="true">▾</span>
         </AriaButton>
       </div>
-      <FieldHelp description={m.recipientHint} errorMessage={errorMessage} />
+      <FieldHelp description={m.recipientHint[role ?? "student"]} errorMessage={errorMessage} />
       <Popover className={popover}>
         <ListBox<Recipient> className="max-h-64 outline-none" renderEmptyState={() => <p className="px-3 py-2 text-gray-700">—</p>}>
           {(item) => (

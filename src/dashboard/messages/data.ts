@@ -201,7 +201,7 @@ export interface AnnouncementInput {
   courseId?: string;
 }
 
-/** Sends it (one message and one notification per recipient, atomically); returns how many received it. */
+/** Sends it (one thread for the sender; one message and one notification per recipient, atomically); returns how many received it. */
 export async function sendAnnouncement(supabase: SupabaseClient, input: AnnouncementInput): Promise<number> {
   const { data, error } = await supabase.rpc("send_announcement", {
     audience: input.audience,
@@ -215,6 +215,33 @@ export async function sendAnnouncement(supabase: SupabaseClient, input: Announce
   });
   if (error) fail("sending the announcement", error);
   return z.number().parse(data);
+}
+
+const sentAnnouncementRow = z.object({
+  id: z.string(),
+  conversation_id: z.nullable(z.string()),
+  title: z.string(),
+  recipient_count: z.number(),
+  read_count: z.number(),
+  created_at: z.string(),
+});
+export type SentAnnouncement = z.infer<typeof sentAnnouncementRow>;
+
+/** The announcements the signed-in person sent: each one's thread, recipients and how many read it. */
+export async function listMyAnnouncements(supabase: SupabaseClient): Promise<SentAnnouncement[]> {
+  const { data, error } = await supabase.rpc("my_announcements");
+  if (error) fail("reading the announcements sent", error);
+  return z.array(sentAnnouncementRow).parse(data ?? []);
+}
+
+const announcementRecipientRow = z.object({ user_id: z.string(), full_name: z.string(), read_at: z.nullable(z.string()) });
+export type AnnouncementRecipient = z.infer<typeof announcementRecipientRow>;
+
+/** Who received an announcement (given its sender's thread) and when each read it: for its sender and admins. */
+export async function listAnnouncementRecipients(supabase: SupabaseClient, conversationId: string): Promise<AnnouncementRecipient[]> {
+  const { data, error } = await supabase.rpc("announcement_recipients", { conversation: conversationId });
+  if (error) fail("reading the announcement's recipients", error);
+  return z.array(announcementRecipientRow).parse(data ?? []);
 }
 
 const optionRow = z.object({ id: z.string(), name_fr: z.string(), name_en: z.string() });

@@ -1,6 +1,9 @@
 // teacher/evaluations/new: an evaluation of one of my courses (zod here, constraints and RLS
 // in the database). A quiz opens the quiz builder; the other kinds go back to the list.
-import { useState, type FormEvent } from "react";
+// Defaults are what a teacher usually writes: a continuous assessment (CC) of coefficient 1,
+// in the only course when there is one. After a first attempt, each change re-checks the
+// form, so "Choisissez un cours" goes as soon as a course is chosen.
+import { useEffect, useState, type FormEvent } from "react";
 import { decimalInput, EVALUATION_KINDS, evaluationSchema } from "../../lib/forms/evaluation.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { showToast } from "../../lib/auth/toast.ts";
@@ -26,14 +29,28 @@ export default function NewEvaluationPage(_: PageProps) {
   const { userId } = useSignedIn();
   const errorMessage = useErrorMessage();
   const courses = useQuery(["quiz-courses", userId], () => fetchMyCourses(getSupabase(), userId));
-  const [values, setValues] = useState({ course: "", title: "", kind: "quiz", coefficient: "1", held_on: "" });
+  const [values, setValues] = useState({ course: "", title: "", kind: "continuous", coefficient: "1", held_on: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempted, setAttempted] = useState(false);
   const [pending, setPending] = useState(false);
-  const set = (name: keyof typeof values) => (e: { currentTarget: { value: string } }) => setValues({ ...values, [name]: e.currentTarget.value });
+  const check = (next: typeof values) => evaluationSchema.safeParse({ ...next, coefficient: decimalInput(next.coefficient) });
+  const set = (name: keyof typeof values) => (e: { currentTarget: { value: string } }) => {
+    const next = { ...values, [name]: e.currentTarget.value };
+    setValues(next);
+    if (attempted) {
+      const parsed = check(next);
+      setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    }
+  };
+  const only = courses.data?.length === 1 ? courses.data[0].id : null;
+  useEffect(() => {
+    if (only) setValues((v) => (v.course ? v : { ...v, course: only }));
+  }, [only]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = evaluationSchema.safeParse({ ...values, coefficient: decimalInput(values.coefficient) });
+    setAttempted(true);
+    const parsed = check(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       return;

@@ -13,6 +13,11 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   /** Label of the confirm button; default "Supprimer" / "Delete". */
   confirmLabel?: string;
+  /**
+   * Label of the button that backs out; default "Annuler" / "Cancel". Give one when the
+   * action is itself a cancelling ("Annuler la séance"): "Garder la séance", not two "Annuler".
+   */
+  cancelLabel?: string;
   /** The action; the dialog closes when it resolves. */
   onConfirm: () => unknown | Promise<unknown>;
   variant?: "danger" | "primary";
@@ -20,7 +25,7 @@ export interface ConfirmDialogProps {
   onOpenChange: (isOpen: boolean) => void;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, variant = "danger", isOpen, onOpenChange }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onConfirm, variant = "danger", isOpen, onOpenChange }: ConfirmDialogProps) {
   const m = useMessages(uiMessages);
   const errorMessage = useErrorMessage();
   const [pending, setPending] = useState(false);
@@ -41,7 +46,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, varian
           )}
           <DialogActions>
             <Button variant="secondary" onPress={close} isDisabled={pending}>
-              {m.cancel}
+              {cancelLabel ?? m.cancel}
             </Button>
             <Button
               variant={variant}

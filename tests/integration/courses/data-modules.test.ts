@@ -79,8 +79,19 @@ describe("timetable and classes", () => {
     const register = await classes.sessionRegister(w.clients.teacherA, w.courseA, id);
     expect(register.find((l) => l.studentId === IDS.studentA)).toMatchObject({ status: "present" });
     expect(register.find((l) => l.studentId === IDS.studentA)?.joinedAt).not.toBeNull();
+    // only the teacher takes the register
+    await expect(classes.markUnrecordedPresent(w.clients.studentA, id, [IDS.classmate])).rejects.toThrow();
     await classes.setAttendance(w.clients.teacherA, id, IDS.classmate, "absent");
     expect((await classes.sessionRegister(w.clients.teacherA, w.courseA, id)).find((l) => l.studentId === IDS.classmate)?.status).toBe("absent");
+    // "Tous présents": the unrecorded become present; an absence already set stays
+    await stack().sql("update public.attendance set status = 'late' where schedule_event_id = $1 and student_id = $2", [id, IDS.studentA]);
+    const everyone = (await classes.sessionRegister(w.clients.teacherA, w.courseA, id)).map((l) => l.studentId);
+    await classes.markUnrecordedPresent(w.clients.teacherA, id, everyone);
+    const after = await classes.sessionRegister(w.clients.teacherA, w.courseA, id);
+    expect(after.find((l) => l.studentId === IDS.classmate)?.status).toBe("absent");
+    expect(after.find((l) => l.studentId === IDS.studentA)?.status).toBe("late");
+    expect(after.filter((l) => l.studentId !== IDS.classmate && l.studentId !== IDS.studentA).every((l) => l.status === "present")).toBe(true);
+    await stack().sql("update public.attendance set status = 'present' where schedule_event_id = $1 and student_id = $2", [id, IDS.studentA]);
     expect(await classes.myAttendance(w.clients.studentA, IDS.studentA, [id])).toEqual([expect.objectContaining({ status: "present" })]);
     const [{ counted, attended }] = await stack().sql<{ counted: number; attended: number }>(
       `select count(*) filter (where a.status <> 'excused')::int as counted, count(*) filter (where a.status in ('present', 'late'))::int as attended

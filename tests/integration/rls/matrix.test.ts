@@ -582,6 +582,18 @@ const SPECS: TableSpec[] = [
     ],
   },
   {
+    table: "announcements",
+    scenarios: [
+      {
+        // written only by send_announcement; its sender (and admins) read it, recipients never
+        name: "an announcement teacherA is recorded as having sent",
+        row: (w) => ({ id: uid(), sender_id: w.ids.teacherA, title: "Réunion", recipient_count: 3 }),
+        select: ["teacherA", "admin"],
+        update: { patch: () => ({ recipient_count: 1 }), allowed: [] },
+      },
+    ],
+  },
+  {
     table: "community_posts",
     scenarios: [
       {

@@ -7,11 +7,10 @@ import * as z from "zod/mini";
 
 /** A database refusal with its code, for the page to say it in plain words. */
 export class RegistrarError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-  ) {
+  readonly code: string | undefined;
+  constructor(message: string, code: string | undefined) {
     super(message);
+    this.code = code;
   }
 }
 const fail = (error: { message: string; code?: string }): never => {

@@ -168,7 +168,7 @@ test("the registrar groups two courses into a new UE, its credits counted", asyn
   await pick("Niveau", /^L1/);
   const unitCode = `UE-${CODE}`;
   await units.getByLabel(/^Code/).fill(unitCode);
-  await units.getByLabel("Crédits (1 à 6)").fill("5");
+  await units.getByRole("textbox", { name: "Crédits (1 à 6)" }).fill("5");
   await units.getByLabel("Intitulé en français").fill("Droit fondamental");
   await units.getByLabel("Intitulé en anglais").fill("Fundamental law");
   await units.getByRole("button", { name: "Créer l'UE" }).click();

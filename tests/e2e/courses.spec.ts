@@ -159,6 +159,7 @@ test("the registrar groups two courses into a new UE, its credits counted", asyn
   await signInAs(page, "admin");
   await page.goto("/dashboard/admin/course-management");
   await expect(page.getByTestId("manage-count")).toContainText(/\d+ cours/);
+  await page.getByRole("tab", { name: "Unités d'enseignement" }).click();
   const units = page.getByTestId("course-units");
   const pick = async (label: string | RegExp, text: string | RegExp) => {
     const select = units.getByLabel(label);

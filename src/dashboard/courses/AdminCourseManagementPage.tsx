@@ -29,6 +29,7 @@ import { CourseStudents } from "./CourseStudents.tsx";
 import { CourseUnits } from "./CourseUnits.tsx";
 import { plural, registrarMessages } from "./registrar-messages.ts";
 import { Pager } from "../ui/Pager.tsx";
+import { Tabs } from "../ui/Tabs.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 
 const httpsUrl = z.string().check(z.regex(/^https:\/\/\S+$/), z.maxLength(2000));
@@ -49,41 +50,56 @@ function CoursePicker() {
   return (
     <div className="space-y-6">
       <PageHeader title={useRouteTitle("admin.course-management")} description={m.pickIntro} />
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTerm(search.trim());
-          setQuery((q) => ({ ...q, page: 1 }));
-        }}
-      >
-        <TextField label={m.search} value={search} onChange={setSearch} maxLength={100} />
-        <Button type="submit">{m.searchButton}</Button>
-      </form>
-      {found.error ? (
-        <ErrorState error={found.error} onRetry={found.retry} />
-      ) : !found.data ? (
-        <Skeleton lines={5} />
-      ) : found.data.rows.length === 0 ? (
-        <EmptyState title={m.noMatch} />
-      ) : (
-        <div className="space-y-3">
-          <p className="font-semibold" data-testid="manage-count">
-            {plural(locale, r.count, found.data.total)}
-          </p>
-          <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white" data-testid="manage-results">
-            {found.data.rows.map((c) => (
-              <li key={c.id} className="p-3">
-                <a className="font-medium text-brand-800 underline-offset-2 hover:underline" href={hrefOf(locale, "/dashboard/admin/course-management/:courseId", { courseId: c.id })}>
-                  {c.code} — {c.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <Pager total={found.data.total} query={query} onQueryChange={setQuery} />
-        </div>
-      )}
-      <CourseUnits />
+      {/* The course list pages a catalogue of hundreds; the UEs are a task of their own, so
+          each is a tab rather than the UE tools sitting under a long list. */}
+      <Tabs
+        label={r.viewsLabel}
+        tabs={[
+          {
+            id: "courses",
+            label: r.coursesTab,
+            content: (
+              <div className="space-y-6">
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setTerm(search.trim());
+              setQuery((q) => ({ ...q, page: 1 }));
+            }}
+          >
+            <TextField label={m.search} value={search} onChange={setSearch} maxLength={100} />
+            <Button type="submit">{m.searchButton}</Button>
+          </form>
+          {found.error ? (
+            <ErrorState error={found.error} onRetry={found.retry} />
+          ) : !found.data ? (
+            <Skeleton lines={5} />
+          ) : found.data.rows.length === 0 ? (
+            <EmptyState title={m.noMatch} />
+          ) : (
+            <div className="space-y-3">
+              <p className="font-semibold" data-testid="manage-count">
+                {plural(locale, r.count, found.data.total)}
+              </p>
+              <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white" data-testid="manage-results">
+                {found.data.rows.map((c) => (
+                  <li key={c.id} className="p-3">
+                    <a className="font-medium text-brand-800 underline-offset-2 hover:underline" href={hrefOf(locale, "/dashboard/admin/course-management/:courseId", { courseId: c.id })}>
+                      {c.code} — {c.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              <Pager total={found.data.total} query={query} onQueryChange={setQuery} />
+            </div>
+          )}
+              </div>
+            ),
+          },
+          { id: "units", label: r.unitsTitle, content: <CourseUnits /> },
+        ]}
+      />
     </div>
   );
 }

@@ -20,6 +20,8 @@ export const registrarMessages = defineMessages({
   fr: {
     // the course list
     count: { one: "{n} cours", other: "{n} cours" },
+    viewsLabel: "Cours et unités d'enseignement",
+    coursesTab: "Cours",
     planning: "Planifier les séances",
     // UEs
     unitsTitle: "Unités d'enseignement",
@@ -108,6 +110,8 @@ export const registrarMessages = defineMessages({
   },
   en: {
     count: { one: "{n} course", other: "{n} courses" },
+    viewsLabel: "Courses and teaching units",
+    coursesTab: "Courses",
     planning: "Plan the sessions",
     unitsTitle: "Teaching units (UEs)",
     unitsIntro:

@@ -125,14 +125,61 @@ test("the admin opens the course in depth: adds a material, drops a student (kep
 
   const students = page.getByTestId("manage-students");
   await expect(students).toContainText("3 actifs");
-  await students.getByTestId("enrolment").first().getByRole("button", { name: /Désinscrire/ }).click();
-  await expect(students).toContainText("2 actifs");
-  await expect(students.getByTestId("enrolment").filter({ hasText: "Abandon" })).toHaveCount(1);
+  await students.getByTestId("enrolment").first().getByRole("button", { name: /Retirer/ }).click();
+  const withdraw = page.getByRole("alertdialog");
+  await withdraw.getByRole("button", { name: "Retirer du cours" }).click();
+  await expect(withdraw).toContainText("Donnez un motif de 5 à 500 caractères.");
+  await withdraw.getByLabel(/Motif/).fill("Inscrit dans le mauvais groupe");
   await expectNoAxeViolations(page);
+  await withdraw.getByRole("button", { name: "Retirer du cours" }).click();
+  await expect(students).toContainText("2 actifs");
+  await expect(students.getByTestId("enrolment").filter({ hasText: "Retiré" })).toHaveCount(1);
+
+  // one student of another programme, found by name, enrolled with a reason
+  await students.getByRole("button", { name: "Inscrire un étudiant" }).click();
+  const enrol = page.getByRole("dialog");
+  await enrol.getByLabel("Nom ou matricule").fill("Awa Ngono");
+  await enrol.getByRole("button", { name: "Chercher" }).click();
+  await enrol.getByTestId("found-students").getByRole("button", { name: /Awa Ngono/ }).click();
+  await enrol.getByLabel(/Motif/).fill("Crédit de droit en option");
+  await expectNoAxeViolations(page);
+  await enrol.getByRole("button", { name: "Inscrire", exact: true }).click();
+  await expect(students).toContainText("3 actifs");
+  await expect(students.getByTestId("enrolment").filter({ hasText: "Awa Ngono" })).toContainText("Actif");
+  await expect(page.getByRole("link", { name: "Planifier les séances" })).toHaveAttribute("href", /advanced-programming\?course=/);
 
   await page.goto("/dashboard/admin/schedule");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emploi du temps général");
   await page.getByTestId("filter-school").selectOption({ label: "École professionnelle" });
   await expect(page.getByTestId("calendar")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the registrar groups two courses into a new UE, its credits counted", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/dashboard/admin/course-management");
+  await expect(page.getByTestId("manage-count")).toContainText(/\d+ cours/);
+  await page.getByRole("tab", { name: "Unités d'enseignement" }).click();
+  const units = page.getByTestId("course-units");
+  const pick = async (label: string | RegExp, text: string | RegExp) => {
+    const select = units.getByLabel(label);
+    await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value"))!);
+  };
+  await pick("Filière", "Droit des affaires");
+  await pick("Niveau", /^L1/);
+  const unitCode = `UE-${CODE}`;
+  await units.getByLabel(/^Code/).fill(unitCode);
+  await units.getByRole("textbox", { name: "Crédits (1 à 6)" }).fill("5");
+  await units.getByLabel("Intitulé en français").fill("Droit fondamental");
+  await units.getByLabel("Intitulé en anglais").fill("Fundamental law");
+  await units.getByRole("button", { name: "Créer l'UE" }).click();
+  const unit = units.getByTestId("unit").filter({ hasText: unitCode });
+  await expect(unit).toContainText("5 crédits");
+  for (const code of [CODE, "DRT-L1-101"]) {
+    await pick(`Ajouter un cours à l'UE ${unitCode}`, code);
+    await unit.getByRole("button", { name: "Ajouter", exact: true }).click();
+    await expect(unit.getByTestId("unit-course").filter({ hasText: code })).toBeVisible();
+  }
+  await expect(unit.getByTestId("unit-course")).toHaveCount(2);
   await expectNoAxeViolations(page);
 });

@@ -21,7 +21,11 @@ export default function AdminAdvancedProgrammingPage() {
   const semester = useQuery(["current-semester"], () => currentSemester(getSupabase()));
   const semesterId = semester.data?.id;
   const courses = useQuery(["semester-courses", semesterId ?? "none"], () => (semesterId ? listSemesterCourses(getSupabase(), semesterId) : Promise.resolve([])));
-  const options = (courses.data ?? []).map((c) => ({ value: c.id, label: `${c.code} — ${c.title}` }));
+  // ?course= (the link from admin/course-management/{id}): that course first, so both forms start on it
+  const wanted = typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("course");
+  const options = (courses.data ?? [])
+    .map((c) => ({ value: c.id, label: `${c.code} — ${c.title}` }))
+    .sort((a, b) => Number(b.value === wanted) - Number(a.value === wanted));
   return (
     <div className="space-y-6">
       <PageHeader title={useRouteTitle("admin.advanced-programming")} description={m.intro} />

@@ -346,12 +346,6 @@ export async function listEnrolments(supabase: SupabaseClient, courseId: string)
   return z.array(enrolmentRow).parse(data).sort((a, b) => a.student.full_name.localeCompare(b.student.full_name, "fr"));
 }
 
-/** Drops (or re-activates) an enrolment; the row and its history stay (audited). */
-export async function setEnrolmentStatus(supabase: SupabaseClient, enrolmentId: string, status: "active" | "dropped"): Promise<void> {
-  const { error } = await supabase.rpc("set_enrolment_status", { enrolment: enrolmentId, new_status: status });
-  if (error) throw Object.assign(new Error(error.message), { code: error.code });
-}
-
 /** The course's host start link (teacher and admins only), or null. */
 export async function courseHostLink(supabase: SupabaseClient, courseId: string): Promise<{ id: string; start_url: string } | null> {
   const { data, error } = await supabase.from("meeting_host_links").select("id, start_url").eq("course_id", courseId).is("schedule_event_id", null).maybeSingle();

@@ -245,14 +245,16 @@ describe("teaching units and cohort enrolment", () => {
 
   it("dropping keeps the row and its history; the student no longer sees the course", async () => {
     const [{ id }] = await sql<{ id: string }>("select id from public.course_enrollments where course_id = $1 and user_id = $2", [course, IDS.studentA]);
-    expect((await teacherA.rpc("set_enrolment_status", { enrolment: id, new_status: "dropped" })).error?.code).toBe("42501");
-    expect((await admin.rpc("set_enrolment_status", { enrolment: id, new_status: "dropped" })).error).toBeNull();
+    expect((await teacherA.rpc("withdraw_student", { enrolment: id, reason: "Inscrit par erreur" })).error?.code).toBe("42501");
+    expect((await admin.rpc("withdraw_student", { enrolment: id, reason: "Inscrit par erreur" })).error).toBeNull();
     const [row] = await sql<{ status: string; dropped_at: string | null }>("select status, dropped_at from public.course_enrollments where id = $1", [id]);
     expect(row.status).toBe("dropped");
     expect(row.dropped_at).not.toBeNull();
     expect((await studentA.from("courses").select("id").eq("id", course)).data).toEqual([]);
-    const [audit] = await sql<{ details: { from: string; to: string } }>("select details from public.audit_log where action = 'course.enrolment_status' and target_id = $1", [id]);
-    expect(audit.details).toEqual({ from: "active", to: "dropped" });
+    const [audit] = await sql<{ details: { from: string; to: string; reason: string } }>("select details from public.audit_log where action = 'enrolment.changed' and target_id = $1", [id]);
+    expect(audit.details).toMatchObject({ from: "active", to: "dropped", reason: "Inscrit par erreur" });
+    // the reasonless path is gone
+    expect((await admin.rpc("set_enrolment_status", { enrolment: id, new_status: "active" })).error?.code).toBe("PGRST202");
     // a cohort enrolment later does not silently re-activate a drop
     await admin.rpc("enrol_cohort", { semester, programme: w.programme, level: "L2" });
     expect((await sql<{ status: string }>("select status from public.course_enrollments where id = $1", [id]))[0].status).toBe("dropped");

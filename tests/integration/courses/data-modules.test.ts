@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useLocalStack } from "../../fixtures/stack.ts";
 import { buildWorld, IDS, type World } from "../../fixtures/rls-world.ts";
 import * as courses from "../../../src/dashboard/courses/data.ts";
+import * as registrar from "../../../src/dashboard/courses/registrar.ts";
 import * as schedule from "../../../src/dashboard/schedule/data.ts";
 import * as classes from "../../../src/dashboard/classes/data.ts";
 
@@ -122,6 +123,6 @@ describe("timetable and classes", () => {
     const page = await courses.fetchAdminCourses(w.clients.admin, { school: "professional-school" }, 1, 20, null);
     expect(page.rows.map((r) => r.code).sort()).toEqual(["PRO-CQP-WEB", "PRO-DQP-RES"]);
     expect(page.total).toBe(2);
-    await expect(courses.setEnrolmentStatus(w.clients.teacherA, enrolments[0].id, "dropped")).rejects.toMatchObject({ code: "42501" });
+    await expect(registrar.withdrawStudent(w.clients.teacherA, enrolments[0].id, "Inscrit par erreur")).rejects.toMatchObject({ code: "42501" });
   });
 });

@@ -14,9 +14,9 @@ import { ensureAuthTables, rows, userJson } from "./store.ts";
 import { withAssurance } from "./tokens.ts";
 import { handleFactors } from "./factors.ts";
 import { handleAdmin } from "./admin.ts";
-import { newOtp, sendAuthEmail, siteUrlOf, tokenHash, verifyLink } from "./mail.ts";
+import { newOtp, sendTemplatedEmail, siteUrlOf, tokenHash } from "./mail.ts";
 import { refreshWithReuseRules } from "./refresh.ts";
-import { resendSignup, signUpWithEmail } from "./signup.ts";
+import { allowedRedirect, resendSignup, signUpWithEmail } from "./signup.ts";
 import { atLimit, count, overLimit, peerKey, tooManyEmails, tooManyRequests } from "./limits.ts";
 import { checkPassword, ruleFor } from "./passwords.ts";
 import { requestClaims } from "./tokens.ts";
@@ -226,12 +226,8 @@ async function recover(request: Request, context: LocalContext, url: URL): Promi
   const otp = newOtp();
   const hash = tokenHash(email, otp);
   await context.db.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [user.id, hash]);
-  const link = verifyLink(url.origin, hash, "recovery", url.searchParams.get("redirect_to") ?? siteUrlOf(context));
-  await sendAuthEmail(context, {
-    to: email,
-    subject: "Reset Your Password",
-    text: `Reset your password with this code: ${otp}\n\nOr follow this link: ${link}`,
-  });
+  const redirectTo = allowedRedirect(context, url.searchParams.get("redirect_to"));
+  await sendTemplatedEmail(context, { kind: "recovery", to: email, otp, hash, apiOrigin: url.origin, redirectTo, verifyType: "recovery", user: { id: user.id } });
   return json({});
 }
 

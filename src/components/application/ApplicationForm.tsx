@@ -14,6 +14,7 @@ import {
   submitDraft, targetFields, targetOf, uploadDocument, verifyCode, type ApplicationKind, type Draft, type StoredDocument, type Target,
 } from "./data.ts";
 import { applicationMessages, NATIONALITIES } from "./messages.ts";
+import { retryAfterSeconds } from "../../lib/auth/messages.ts";
 import { Alert, SelectInput, Status, TextAreaInput, TextInput, primaryButton, secondaryButton } from "./Fields.tsx";
 
 const STEPS = ["identity", "contacts", "background", "choice", "documents", "consent", "review"] as const;
@@ -150,10 +151,17 @@ export default function ApplicationForm({ locale, kind: formKind, target }: Prop
       if (signedIn) return void (await resume());
       setStage("code");
     } catch (thrown) {
-      setFormError(thrown instanceof SaveError ? thrown.message : explain(thrown));
+      setFormError(signUpRefusal(thrown));
     } finally {
       setBusy(false);
     }
+  }
+
+  // The auth service's answers in the applicant's language; a new code asked for too soon says how long to wait.
+  function signUpRefusal(thrown: unknown): string {
+    const wait = thrown instanceof SaveError ? retryAfterSeconds(thrown) : null;
+    if (wait !== null) return (wait === 1 ? m.errors.waitSecond : m.errors.waitSeconds).replace("{seconds}", String(wait));
+    return thrown instanceof SaveError ? thrown.message : explain(thrown);
   }
 
   async function onVerify(event: SubmitEvent<HTMLFormElement>) {

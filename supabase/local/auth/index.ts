@@ -153,7 +153,7 @@ async function decorateSession(request: Request, context: LocalContext, how: str
   let response: Response;
   if (how === "/verify") {
     const body = await readJson(request.clone());
-    method = body.type === "email" ? "otp" : String(body.type ?? "otp");
+    method = body.type === "email" || body.type === "invite" ? "otp" : String(body.type ?? "otp");
     response = await verifyEmailOtp(request, context, body);
   } else {
     response = await context.app.fetch(request);
@@ -174,6 +174,8 @@ async function decorateSession(request: Request, context: LocalContext, how: str
  * new account; lite only knows the older "magiclink" and "signup" types, so try those.
  */
 async function verifyEmailOtp(request: Request, context: LocalContext, body: Record<string, unknown>): Promise<Response> {
+  if (body.type === "invite")
+    return context.app.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: JSON.stringify({ ...body, type: "signup" }) }));
   if (body.type !== "email") return context.app.fetch(request);
   let response: Response | undefined;
   for (const type of ["magiclink", "signup"]) {
@@ -194,14 +196,26 @@ async function decorateUser(request: Request, context: LocalContext): Promise<Re
   return json(body, response.status, headersOf(response));
 }
 
-/** GET /verify redirects with the session in the fragment: give that token aal/amr too. */
+/**
+ * GET /verify redirects with the session in the fragment: give that token aal/amr too.
+ * GoTrue accepts `invite` links; lite does not know the type, and an invitation's token is
+ * kept where a sign-up's is (confirmation_token), so lite verifies it as `signup` and the
+ * fragment says `invite` again, as GoTrue's does.
+ */
 async function decorateRedirect(request: Request, context: LocalContext, type: string): Promise<Response> {
-  const response = await context.app.fetch(request);
+  let forwarded = request;
+  if (type === "invite") {
+    const url = new URL(request.url);
+    url.searchParams.set("type", "signup");
+    forwarded = new Request(url, { method: "GET", headers: request.headers });
+  }
+  const response = await context.app.fetch(forwarded);
   const location = response.headers.get("location");
   if (!location || !location.includes("access_token=")) return passThrough(response);
   const [base, fragment] = location.split("#");
   const params = new URLSearchParams(fragment);
-  params.set("access_token", await withAssurance(params.get("access_token")!, context, type));
+  if (type === "invite") params.set("type", "invite");
+  params.set("access_token", await withAssurance(params.get("access_token")!, context, type === "invite" ? "otp" : type));
   const headers = headersOf(response);
   headers.location = `${base}#${params.toString()}`;
   return new Response(null, { status: response.status, headers });

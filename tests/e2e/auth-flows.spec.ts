@@ -217,3 +217,43 @@ test("logging out in one tab signs the other tab out", async ({ context, request
   await expect(first.getByTestId("toast")).toContainText("Déconnexion réussie");
   await expect(second).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
 });
+
+test("an applicant closes the code screen, signs in later, gets a new French code and confirms", async ({ page, request }) => {
+  const email = newEmail("later");
+  await signUp(page, email, "Awa Later");
+  await expect(page.getByRole("status")).toContainText("Vérifiez votre boîte e-mail");
+  const first = (await mailsTo(request, email)).at(-1)!;
+  expect(first.subject).toBe("Confirmez votre adresse e-mail · Confirm your e-mail address");
+  await page.goto("/login");
+  await signIn(page, email);
+  await expect(page.getByTestId("confirm-email")).toContainText("Votre adresse e-mail n'est pas encore confirmée");
+  // Asked at once, the new code waits: the wait is said in French.
+  await page.getByRole("button", { name: "Recevoir un nouveau code" }).click();
+  await expect(page.getByRole("alert")).toContainText(/Vous pourrez demander un nouveau code dans \d+ secondes?\./);
+  await expect(page.getByText("For security purposes")).toHaveCount(0);
+  // The first e-mail's code still confirms.
+  await page.getByLabel("Code à 6 chiffres").fill(/\b(\d{6})\b/.exec(first.text)![1]);
+  await page.getByRole("button", { name: "Valider le code" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+});
+
+test("an English applicant signs in unconfirmed and confirms with the code from her English e-mail", async ({ page, request }) => {
+  const email = newEmail("later-en");
+  await page.goto("/en/signup");
+  await page.getByLabel("Full name").fill("Grace Later");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm the password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
+  const mail = (await mailsTo(request, email)).at(-1)!;
+  expect(mail.text).toContain("To finish creating your account, enter this code");
+  await page.goto("/en/login");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("confirm-email")).toContainText("Your e-mail address is not confirmed yet");
+  await page.getByLabel(/code/i).fill(/\b(\d{6})\b/.exec(mail.text)![1]);
+  await page.getByRole("button", { name: /code/i }).first().click();
+  await expect(page).toHaveURL(/\/en\/dashboard\/?$/);
+});

@@ -59,8 +59,17 @@ test("the admin creates a teacher, who signs in to the teacher area; the change 
   await expect(page.getByTestId("mfa-banner")).toContainText("La double authentification est exigée des administrateurs");
   await page.getByRole("tab", { name: "Comptes" }).click();
   await expect(page.getByRole("tabpanel").getByText("activez-la dans votre profil").first()).toBeVisible();
+  // Nor can they switch it back off at aal1 (the database's is_admin() now asks aal2 of
+  // every admin while it is on): the switch stays on.
   await page.getByRole("tab", { name: "Sécurité" }).click();
   await page.getByText("Exiger la double authentification pour tous les administrateurs").click();
+  await expect(requireMfa).toBeEnabled();
+  await expect(requireMfa).toBeChecked();
+  // Off again for the next tests, as an admin at aal2 would.
+  const { error } = await serviceClient().from("security_settings").update({ require_admin_mfa: false }).eq("id", true);
+  expect(error).toBeNull();
+  await page.reload();
+  await page.getByRole("tab", { name: "Sécurité" }).click();
   await expect(requireMfa).not.toBeChecked();
   await expect(page.getByTestId("mfa-banner")).toContainText("Protégez votre compte administrateur");
 });

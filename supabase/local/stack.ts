@@ -18,6 +18,7 @@ import { parityConnectionOptions, withRestParity } from "./rest-parity.ts";
 import { createLocalStorageAdapter, storageDirOf, storageSignedUrls, storageUploads } from "./storage-adapter.ts";
 import { SUPABASE_DIR } from "./paths.ts";
 import { ensureAuthTables } from "./auth/store.ts";
+import { templatedMailer } from "./auth/mail.ts";
 import { hideStatementParameters } from "./log-safety.ts";
 import { ensureDemoFiles } from "./demo-files.ts";
 
@@ -148,6 +149,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // what functions call and what requests are parsed against, whatever Host a client sends.
   let url = "http://in-process";
   const functions = { keys: options.keys, url: () => url };
+  // The e-mails lite sends itself (one-time codes, e-mail change, reauthentication) are
+  // rendered from the project's templates too, their links pointing at this API.
+  (app as unknown as { _mailer: unknown })._mailer = templatedMailer(context, () => url);
   const routes: LocalRoute[] = [(request) => serveFunction(request, functions), authExtensions, storageUploads, storageSignedUrls];
   const handle = (request: Request, peerAddress: string | null) =>
     withCors(request, () => {

@@ -67,7 +67,14 @@ test("a visitor applies without an account, resumes after closing the tab, and s
   await page.getByLabel("Confirmez le mot de passe").fill(PASSWORD);
   await page.getByRole("button", { name: "Créer mon compte et commencer" }).click();
   await expect(page.getByLabel("Code reçu par e-mail")).toBeVisible();
-  await page.getByLabel("Code reçu par e-mail").fill(await emailedCode(request, email));
+  const code = await emailedCode(request, email);
+  // The auth service's answers in French: a wrong code, a new code asked for at once.
+  await page.getByLabel("Code reçu par e-mail").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Valider le code" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Ce code est incorrect ou a expiré.");
+  await page.getByRole("button", { name: "Recevoir un nouveau code" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/^Vous pourrez demander un nouveau code dans \d+ secondes?\.$/);
+  await page.getByLabel("Code reçu par e-mail").fill(code);
   await page.getByRole("button", { name: "Valider le code" }).click();
 
   // Identity: an empty step and a birth date in the future are refused, field by field.

@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_API_URL } from "./server-ports.ts";
 import { totpCode } from "../../supabase/local/auth/totp.ts";
-import { signOutFromDashboard } from "./dashboard.ts";
+import { signInAs, signOutFromDashboard } from "./dashboard.ts";
 
 const PASSWORD = "Mot-De-Passe-E2E-2026";
 let counter = 0;
@@ -58,7 +58,7 @@ test("a visitor signs up, is asked to check the e-mail, and the link signs in: g
   await expect(page.getByRole("status")).toContainText("Vérifiez votre boîte e-mail");
   await expect(page).toHaveURL(/\/signup$/);
   const mail = (await mailsTo(request, email)).at(-1)!;
-  expect(mail.subject).toBe("Confirm Your Signup");
+  expect(mail.subject).toBe("Confirmez votre adresse e-mail · Confirm your e-mail address");
   await page.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
   await expect(page).toHaveURL(/\/dashboard\/?$/);
   await expect(page.getByTestId("dashboard-greeting")).toHaveText("Bonjour, Nadine Ewodo");
@@ -216,4 +216,84 @@ test("logging out in one tab signs the other tab out", async ({ context, request
   await signOutFromDashboard(first);
   await expect(first.getByTestId("toast")).toContainText("Déconnexion réussie");
   await expect(second).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+});
+
+test("an applicant closes the code screen, signs in later, gets a new French code and confirms", async ({ page, request }) => {
+  const email = newEmail("later");
+  await signUp(page, email, "Awa Later");
+  await expect(page.getByRole("status")).toContainText("Vérifiez votre boîte e-mail");
+  const first = (await mailsTo(request, email)).at(-1)!;
+  expect(first.subject).toBe("Confirmez votre adresse e-mail · Confirm your e-mail address");
+  await page.goto("/login");
+  await signIn(page, email);
+  await expect(page.getByTestId("confirm-email")).toContainText("Votre adresse e-mail n'est pas encore confirmée");
+  // Asked at once, the new code waits: the wait is said in French.
+  await page.getByRole("button", { name: "Recevoir un nouveau code" }).click();
+  await expect(page.getByRole("alert")).toContainText(/Vous pourrez demander un nouveau code dans \d+ secondes?\./);
+  await expect(page.getByText("For security purposes")).toHaveCount(0);
+  // The first e-mail's code still confirms.
+  await page.getByLabel("Code à 6 chiffres").fill(/\b(\d{6})\b/.exec(first.text)![1]);
+  await page.getByRole("button", { name: "Valider le code" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+});
+
+test("an English applicant signs in unconfirmed and confirms with the code from her English e-mail", async ({ page, request }) => {
+  const email = newEmail("later-en");
+  await page.goto("/en/signup");
+  await page.getByLabel("Full name").fill("Grace Later");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm the password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
+  const mail = (await mailsTo(request, email)).at(-1)!;
+  expect(mail.text).toContain("To finish creating your account, enter this code");
+  await page.goto("/en/login");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("confirm-email")).toContainText("Your e-mail address is not confirmed yet");
+  await page.getByLabel(/code/i).fill(/\b(\d{6})\b/.exec(mail.text)![1]);
+  await page.getByRole("button", { name: /code/i }).first().click();
+  await expect(page).toHaveURL(/\/en\/dashboard\/?$/);
+});
+
+test("an admin invites a teacher, who receives the French invitation, sets a password and lands in the teacher dashboard", async ({ page, browser, request }) => {
+  const email = newEmail("invite");
+  await signInAs(page, "admin");
+  await page.goto("/dashboard/admin/users");
+  await page.getByRole("button", { name: "Créer un compte" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Créer un compte" });
+  await dialog.getByLabel("Nom complet").fill("Irène Invitée");
+  await dialog.getByLabel("Adresse e-mail").fill(email);
+  await dialog.getByText("Envoyer une invitation par e-mail").click();
+  await expect(dialog.getByRole("textbox", { name: "Mot de passe" })).toHaveCount(0);
+  await dialog.getByText("Enseignant", { exact: true }).click();
+  await dialog.getByRole("button", { name: "Créer le compte" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("toast")).toContainText("Invitation envoyée.");
+
+  const mail = (await mailsTo(request, email)).at(-1)!;
+  expect(mail.subject).toBe("Votre accès à l'Université en ligne du Cameroun · Your access to the Online University of Cameroon");
+  expect(mail.text).toContain("Bonjour Irène Invitée, un administrateur a créé votre compte.");
+  // The invited teacher opens it in a browser of their own.
+  const context = await browser.newContext();
+  const teacher = await context.newPage();
+  await teacher.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
+  await expect(teacher).toHaveURL(/\/accept-invite/);
+  await expect(teacher.getByRole("heading", { level: 1 })).toHaveText("Bienvenue : choisissez votre mot de passe");
+  await teacher.getByLabel("Nouveau mot de passe").fill("Irene-Invitee-2026");
+  await teacher.getByLabel("Confirmez le mot de passe").fill("Irene-Invitee-2026");
+  await teacher.getByRole("button", { name: "Enregistrer et accéder à mon espace" }).click();
+  await expect(teacher).toHaveURL(/\/dashboard\/teacher$/);
+  // The password is theirs: a fresh sign-in with it opens the teacher area too.
+  await teacher.evaluate(() => localStorage.clear());
+  await teacher.goto("/login");
+  await signIn(teacher, email, "Irene-Invitee-2026");
+  await expect(teacher).toHaveURL(/\/dashboard\/teacher$/);
+  // Used once, the link says so with the way forward.
+  await teacher.evaluate(() => localStorage.clear());
+  await teacher.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
+  await expect(teacher.getByTestId("link-problem")).toContainText("Ce lien d'invitation a expiré ou a déjà servi.");
+  await context.close();
 });

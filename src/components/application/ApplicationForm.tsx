@@ -12,9 +12,11 @@ import {
 } from "../../lib/admissions/rules.ts";
 import {
   SaveError, createDraft, currentUser, findDraft, hasSubmitted, listDocuments, loadTargets, removeDocument, saveDraft, signUp,
-  submitDraft, targetFields, targetOf, uploadDocument, verifyCode, type ApplicationKind, type Draft, type StoredDocument, type Target,
+  resendCode, submitDraft, targetFields, targetOf, uploadDocument, verifyCode, type ApplicationKind, type Draft, type StoredDocument, type Target,
 } from "./data.ts";
 import { applicationMessages, NATIONALITIES } from "./messages.ts";
+import { explain as explainAuth, type ShownError } from "../../islands/auth/errors.ts";
+import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { Alert, SelectInput, Status, TextAreaInput, TextInput, primaryButton, secondaryButton } from "./Fields.tsx";
 
 const STEPS = ["identity", "contacts", "background", "choice", "documents", "consent", "review"] as const;
@@ -27,6 +29,8 @@ interface Props {
   kind: ApplicationKind | null;
   /** The programme, formation or extension programme preselected (its slug). */
   target?: string;
+  /** The auth service's answers and the resend action, from the shared catalogue (auth.*). */
+  authMessages: Messages;
 }
 
 type Values = Record<string, string>;
@@ -50,8 +54,9 @@ function valuesOf(draft: Draft): Values {
   };
 }
 
-export default function ApplicationForm({ locale, kind: formKind, target }: Props) {
+export default function ApplicationForm({ locale, kind: formKind, target, authMessages }: Props) {
   const m = applicationMessages[locale];
+  const tAuth = createTranslate(authMessages, locale);
   const [stage, setStage] = useState<Stage>("loading");
   const [kind, setKind] = useState<ApplicationKind>(formKind ?? "general");
   const [user, setUser] = useState<{ id: string; email: string | null } | null>(null);
@@ -60,7 +65,8 @@ export default function ApplicationForm({ locale, kind: formKind, target }: Prop
   const [targets, setTargets] = useState<Target[]>([]);
   const [documents, setDocuments] = useState<StoredDocument[]>([]);
   const [errors, setErrors] = useState<StepErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // A string, or the auth service's answer with its items (a weak password's reasons).
+  const [formError, setFormError] = useState<string | ShownError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState<DocumentKind | null>(null);
@@ -151,7 +157,7 @@ export default function ApplicationForm({ locale, kind: formKind, target }: Prop
       if (signedIn) return void (await resume());
       setStage("code");
     } catch (thrown) {
-      setFormError(thrown instanceof SaveError ? thrown.message : explain(thrown));
+      setFormError(explainAuth(tAuth, thrown));
     } finally {
       setBusy(false);
     }
@@ -167,7 +173,22 @@ export default function ApplicationForm({ locale, kind: formKind, target }: Prop
       await verifyCode(account.email.trim(), account.code.trim());
       await resume();
     } catch (thrown) {
-      setFormError(explain(thrown));
+      setFormError(explainAuth(tAuth, thrown));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // The code expired or never came: a new one (asked too soon, the answer says how long to wait).
+  async function onResendCode() {
+    setBusy(true);
+    setFormError(null);
+    setNotice(null);
+    try {
+      await resendCode(account.email.trim(), window.location.href);
+      setNotice(tAuth("auth.notices.codeResent"));
+    } catch (thrown) {
+      setFormError(explainAuth(tAuth, thrown));
     } finally {
       setBusy(false);
     }
@@ -302,7 +323,7 @@ export default function ApplicationForm({ locale, kind: formKind, target }: Prop
         {stage === "account" ? (
           <form noValidate onSubmit={onCreateAccount} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
             <p className="text-gray-700">{m.account.intro}</p>
-            {formError && <Alert>{formError}</Alert>}
+            <FormErrorAlert error={formError} />
             <TextInput id="account-name" label={m.account.fullName} autoComplete="name" value={account.fullName ?? ""} onChange={a("fullName")} error={err("fullName")} />
             <TextInput id="account-email" label={m.account.email} type="email" autoComplete="email" value={account.email ?? ""} onChange={a("email")} error={err("email")} />
             <TextInput id="account-password" label={m.account.password} type="password" autoComplete="new-password" hint={m.account.passwordHint} value={account.password ?? ""} onChange={a("password")} error={err("password")} />
@@ -316,9 +337,11 @@ export default function ApplicationForm({ locale, kind: formKind, target }: Prop
         ) : (
           <form noValidate onSubmit={onVerify} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
             <Status>{m.account.codeIntro(account.email ?? "")}</Status>
-            {formError && <Alert>{formError}</Alert>}
+            {notice && <Status>{notice}</Status>}
+            <FormErrorAlert error={formError} />
             <TextInput id="account-code" label={m.account.code} inputMode="numeric" autoComplete="one-time-code" value={account.code ?? ""} onChange={a("code")} error={err("code")} />
             <button type="submit" className={primaryButton} disabled={busy}>{busy ? m.saving : m.account.verify}</button>
+            <button type="button" className={secondaryButton} disabled={busy} onClick={() => void onResendCode()}>{tAuth("auth.actions.resendConfirmation")}</button>
           </form>
         )}
       </section>
@@ -359,7 +382,7 @@ export default function ApplicationForm({ locale, kind: formKind, target }: Prop
         <h2 id="application-step-title" {...headingProps}>{m.steps[stage]}</h2>
         <form noValidate onSubmit={onStep} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
           {notice && <Status>{notice}</Status>}
-          {formError && <Alert>{formError}</Alert>}
+          <FormErrorAlert error={formError} />
 
           {stage === "identity" && (
             <>
@@ -516,5 +539,21 @@ export default function ApplicationForm({ locale, kind: formKind, target }: Prop
         </form>
       </section>
     </div>
+  );
+}
+
+/** The form's error: a sentence, or the auth service's answer with its reasons listed. */
+function FormErrorAlert({ error }: { error: string | ShownError | null }) {
+  if (!error) return null;
+  if (typeof error === "string") return <Alert>{error}</Alert>;
+  return (
+    <Alert>
+      {error.message}
+      {error.items && error.items.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {error.items.map((item) => <li key={item}>{item}</li>)}
+        </ul>
+      )}
+    </Alert>
   );
 }

@@ -80,14 +80,23 @@ export async function signUp(fullName: string, email: string, password: string, 
     password,
     options: { data: { full_name: fullName, preferred_locale: locale }, emailRedirectTo: redirectTo },
   });
-  if (error) throw new SaveError(error.message, error.code);
+  // The auth service's error itself (code, status, weak-password reasons): the form says it
+  // in the applicant's language through src/lib/auth/messages.ts, as the sign-in pages do.
+  if (error) throw error;
   return Boolean(data.session);
 }
 
 export async function verifyCode(email: string, token: string) {
   const supabase = await client();
   const { error } = await supabase.auth.verifyOtp({ email, token, type: "signup" });
-  if (error) throw new SaveError(error.message, error.code);
+  if (error) throw error;
+}
+
+/** A new confirmation code (the e-mail in the language the account was created in). */
+export async function resendCode(email: string, redirectTo: string) {
+  const supabase = await client();
+  const { error } = await supabase.auth.resend({ type: "signup", email, options: { emailRedirectTo: redirectTo } });
+  if (error) throw error;
 }
 
 const TARGET_TABLES: Record<ApplicationKind, string> = {

@@ -36,7 +36,8 @@ export default function CreateAccountDialog({ isOpen, onOpenChange }: { isOpen: 
           translateError={(key) => (key in f ? (f as Record<string, string>)[key] : key)}
           onSubmit={async (values) => {
             try {
-              await createAccount(getSupabase(), values, `${location.origin}${localizedPath(locale, "/update-password")}`);
+              // An invitation is written in the admin's language and lands on the page that sets the first password.
+              await createAccount(getSupabase(), { ...values, preferred_locale: locale }, `${location.origin}${localizedPath(locale, "/accept-invite")}`);
             } catch (error) {
               form.setError("root", { message: refusal(error) });
               return;

@@ -75,6 +75,8 @@ export interface NewAccount {
   password?: string;
   invite: boolean;
   roles: Role[];
+  /** The language of the invitation e-mail (the invitee's user metadata). */
+  preferred_locale?: "fr" | "en";
 }
 
 export async function createAccount(supabase: SupabaseClient, input: NewAccount, redirectTo: string): Promise<string> {

@@ -1,8 +1,12 @@
 // The reset/update password page: reached from the recovery link (supabase-js reads the
 // session from the URL: PASSWORD_RECOVERY) or signed in. Never redirected away (SPEC §4).
+// With mode "invite" (/accept-invite, the invitation's link), the same form sets the
+// invited account's first password, then opens the dashboard. An expired or used link says
+// so, with the way forward (a new link).
 // The recovery link signs in at aal1; a user with a verified factor gives a code first, as
 // the auth service changes their password only at aal2.
 import { useEffect, useState, type SubmitEvent } from "react";
+import { failedAuthLink } from "./link-error.ts";
 import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
@@ -11,9 +15,12 @@ import { explain, type ShownError } from "./errors.ts";
 import { authClient, loadForms, useAuthState } from "./session.ts";
 import MfaChallengeForm from "./MfaChallengeForm.tsx";
 
-export default function ResetPasswordForm({ locale, messages }: { locale: Locale; messages: Messages }) {
-  const t = createTranslate(messages);
+export default function ResetPasswordForm({ locale, messages, mode = "reset" }: { locale: Locale; messages: Messages; mode?: "reset" | "invite" }) {
+  const t = createTranslate(messages, locale);
   const auth = useAuthState();
+  // Read at hydration, before the auth client (loaded later) consumes the fragment.
+  const [linkFailed, setLinkFailed] = useState(false);
+  useEffect(() => setLinkFailed(failedAuthLink(window.location.hash, window.location.search)), []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<ShownError | null>(null);
   const [done, setDone] = useState(false);
@@ -47,10 +54,10 @@ export default function ResetPasswordForm({ locale, messages }: { locale: Locale
   }
   if (!auth.session) {
     return (
-      <div className="mt-6 flex flex-col gap-4">
-        <Notice>{t("auth.notices.needsRecoveryLink")}</Notice>
+      <div className="mt-6 flex flex-col gap-4" data-testid="link-problem">
+        <Notice>{linkFailed ? t(`auth.linkProblems.${mode}`) : t("auth.notices.needsRecoveryLink")}</Notice>
         <a href={localizedPath(locale, "/forgot-password")} className={`${linkClass} text-center`}>
-          {t("auth.links.forgot")}
+          {linkFailed ? t("auth.links.newLink") : t("auth.links.forgot")}
         </a>
       </div>
     );
@@ -76,6 +83,7 @@ export default function ResetPasswordForm({ locale, messages }: { locale: Locale
     try {
       const { error } = await (await authClient()).updateUser({ password: parsed.data.password });
       if (error) return setFormError(explain(t, error));
+      if (mode === "invite") return window.location.assign(localizedPath(locale, "/dashboard"));
       setDone(true);
     } catch (thrown) {
       setFormError(explain(t, thrown));
@@ -89,7 +97,7 @@ export default function ResetPasswordForm({ locale, messages }: { locale: Locale
       <FormAlert message={formError?.message ?? null} items={formError?.items} />
       <Field id="reset-password" name="password" type="password" autoComplete="new-password" label={t("auth.fields.newPassword")} error={errors.password} />
       <Field id="reset-password-confirm" name="passwordConfirm" type="password" autoComplete="new-password" label={t("auth.fields.passwordConfirm")} error={errors.passwordConfirm} />
-      <Submit busy={busy} label={t("auth.actions.updatePassword")} busyLabel={t("auth.actions.working")} />
+      <Submit busy={busy} label={mode === "invite" ? t("auth.actions.acceptInvite") : t("auth.actions.updatePassword")} busyLabel={t("auth.actions.working")} />
     </form>
   );
 }

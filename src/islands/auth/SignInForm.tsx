@@ -1,7 +1,8 @@
 // Sign-in (SPEC §5, §7): by e-mail or phone with a password, or with a one-time code
 // (created on first use, sent by SMS to a phone by default); then the second factor when
 // the account has one; then back to the page that asked, or the dashboard.
-import { useState, type SubmitEvent } from "react";
+import { useEffect, useState, type SubmitEvent } from "react";
+import { failedAuthLink } from "./link-error.ts";
 import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { DEFAULT_OTP_CHANNEL, OTP_CREATES_USER } from "../../lib/constants.ts";
@@ -13,10 +14,12 @@ import { explain, type ShownError } from "./errors.ts";
 import { authClient, loadForms, useSignedInRedirect, warmAuthClient } from "./session.ts";
 import MfaChallengeForm from "./MfaChallengeForm.tsx";
 
-type Step = { kind: "credentials" } | { kind: "code"; to: { email: string } | { phone: string } } | { kind: "mfa" };
+// "confirm": an account whose address is not confirmed yet (the sign-up's code screen was
+// closed): the code from the sign-up e-mail, or a new one, finishes the confirmation.
+type Step = { kind: "credentials" } | { kind: "code"; to: { email: string } | { phone: string } } | { kind: "confirm"; email: string } | { kind: "mfa" };
 
 export default function SignInForm({ locale, messages }: { locale: Locale; messages: Messages }) {
-  const t = createTranslate(messages);
+  const t = createTranslate(messages, locale);
   const [method, setMethod] = useState<"password" | "otp">("password");
   const [channel, setChannel] = useState<Channel>("email");
   const [step, setStep] = useState<Step>({ kind: "credentials" });
@@ -26,6 +29,12 @@ export default function SignInForm({ locale, messages }: { locale: Locale; messa
   const [busy, setBusy] = useState(false);
   const [handling, setHandling] = useState(false);
   useSignedInRedirect(locale, handling);
+
+  // A sign-up confirmation link that expired or was used lands here: say so, and how to go on.
+  useEffect(() => {
+    if (failedAuthLink(window.location.hash, window.location.search)) setNotice(t("auth.linkProblems.confirm"));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const goOn = () => window.location.assign(afterSignInPath(locale, window.location.search));
 
@@ -77,6 +86,11 @@ export default function SignInForm({ locale, messages }: { locale: Locale; messa
       if (!data) return;
       await run(async () => {
         const { error } = await (await authClient()).signInWithPassword({ ...identifierOf(data), password: data.password } as never);
+        if (error?.code === "email_not_confirmed" && data.channel === "email") {
+          setHandling(false);
+          setStep({ kind: "confirm", email: data.email });
+          return setNotice(t("auth.notices.confirmFirst"));
+        }
         if (error) {
           setHandling(false);
           return setFormError(explain(t, error));
@@ -103,14 +117,19 @@ export default function SignInForm({ locale, messages }: { locale: Locale; messa
 
   async function onCode(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (step.kind !== "code") return;
+    if (step.kind !== "code" && step.kind !== "confirm") return;
     const code = new FormData(event.currentTarget).get("code");
     const forms = await schemas();
     if (!forms) return;
     const data = validate(forms.codeSchema.safeParse({ code }), forms);
     if (!data) return;
     await run(async () => {
-      const params = "phone" in step.to ? { phone: step.to.phone, token: data.code, type: "sms" as const } : { email: step.to.email, token: data.code, type: "email" as const };
+      const params =
+        step.kind === "confirm"
+          ? { email: step.email, token: data.code, type: "signup" as const }
+          : "phone" in step.to
+            ? { phone: step.to.phone, token: data.code, type: "sms" as const }
+            : { email: step.to.email, token: data.code, type: "email" as const };
       const { error } = await (await authClient()).verifyOtp(params);
       if (error) {
         setHandling(false);
@@ -121,6 +140,16 @@ export default function SignInForm({ locale, messages }: { locale: Locale; messa
   }
 
   async function onResend() {
+    if (step.kind === "confirm") {
+      const email = step.email;
+      return run(async () => {
+        // The new code is written in the language the account was created in (its metadata).
+        const { error } = await (await authClient()).resend({ type: "signup", email, options: { emailRedirectTo: window.location.origin + localizedPath(locale, "/login") } });
+        if (error) throw error;
+        setNotice(t("auth.notices.codeResent"));
+        setHandling(false);
+      });
+    }
     if (step.kind !== "code") return;
     const to = step.to;
     await run(async () => {
@@ -145,16 +174,21 @@ export default function SignInForm({ locale, messages }: { locale: Locale; messa
     );
   }
 
-  if (step.kind === "code") {
+  if (step.kind === "code" || step.kind === "confirm") {
     return (
-      <form noValidate onSubmit={onCode} className="mt-6 flex flex-col gap-4" aria-busy={busy}>
+      <form noValidate onSubmit={onCode} className="mt-6 flex flex-col gap-4" aria-busy={busy} data-testid={step.kind === "confirm" ? "confirm-email" : undefined}>
         {notice && <Notice>{notice}</Notice>}
         <FormAlert message={formError?.message ?? null} items={formError?.items} />
         <Field id="sign-in-code" name="code" label={t("auth.fields.code")} inputMode="numeric" autoComplete="one-time-code" error={errors.code} />
         <Submit busy={busy} label={t("auth.actions.verifyCode")} busyLabel={t("auth.actions.working")} />
         <button type="button" onClick={() => void onResend()} disabled={busy} className={linkClass}>
-          {t("auth.actions.resend")}
+          {step.kind === "confirm" ? t("auth.actions.resendConfirmation") : t("auth.actions.resend")}
         </button>
+        {step.kind === "confirm" && (
+          <button type="button" onClick={() => (setStep({ kind: "credentials" }), setNotice(null), setFormError(null))} className={linkClass}>
+            {t("auth.actions.back")}
+          </button>
+        )}
       </form>
     );
   }

@@ -43,6 +43,17 @@ export function authErrorKey(error: AuthErrorLike): string {
   return "auth.errors.unknown";
 }
 
+/**
+ * The wait GoTrue states in a rate-limit answer ("For security purposes, you can only
+ * request this after 53 seconds."), so the page can say it in the user's language; null
+ * for any other answer.
+ */
+export function retryAfterSeconds(error: AuthErrorLike): number | null {
+  if (error.code !== "over_email_send_rate_limit" && error.code !== "over_request_rate_limit" && error.status !== 429) return null;
+  const match = /after (\d+) seconds?/i.exec(error.message ?? "");
+  return match ? Number(match[1]) : null;
+}
+
 const REASONS = new Set(["length", "characters", "pwned"]);
 
 /** The server's weak_password reasons as i18n keys, in the server's order. */

@@ -9,8 +9,8 @@ const strip = (path: string) => unlocalizedPath(path).replace(/\/+$/, "") || "/"
 
 /** Pages for signing in or up (login, signup, forgot-password and their aliases). */
 export const AUTH_ENTRY_PATHS = ["/auth", "/login", "/signup", "/auth/login", "/auth/register", "/forgot-password", "/student-login"];
-/** Password-reset pages: a recovery session lands here and must stay. */
-export const PASSWORD_RESET_PATHS = ["/reset-password", "/update-password"];
+/** Password pages (reset, and the invitation's first password): a link's session lands here and must stay. */
+export const PASSWORD_RESET_PATHS = ["/reset-password", "/update-password", "/accept-invite"];
 /** Public exception under /dashboard (SPEC §2). */
 const PUBLIC_DASHBOARD_PATHS = ["/dashboard/student-portal"];
 

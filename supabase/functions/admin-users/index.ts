@@ -40,6 +40,7 @@ const RequestBody = z.discriminatedUnion("action", [
     invite: z.boolean().default(false),
     roles: z.array(z.enum(ROLES)).max(3).default([]),
     redirect_to: redirect,
+    preferred_locale: z.enum(["fr", "en"]).default("fr"),
   }),
   z.object({ action: z.literal("set_role"), user_id: uuid, role: z.enum(ROLES), granted: z.boolean() }),
   z.object({ action: z.literal("disable"), user_id: uuid }),
@@ -146,7 +147,8 @@ async function create(service: SupabaseClient, caller: AdminCaller, body: Extrac
   // Teachers' and admins' passwords follow the staff rule, which GoTrue cannot know.
   const staffReasons = body.password && body.roles.some((role) => role !== "student") ? staffPasswordReasons(body.password) : [];
   if (staffReasons.length) return fail(400, "weak_password", { reasons: staffReasons });
-  const metadata = { full_name: body.full_name };
+  // preferred_locale picks the language of the invitation e-mail (supabase/templates/invite.html).
+  const metadata = { full_name: body.full_name, preferred_locale: body.preferred_locale };
   const { data, error } = body.invite
     ? await service.auth.admin.inviteUserByEmail(body.email!, { data: metadata, redirectTo: body.redirect_to })
     : await service.auth.admin.createUser({

@@ -6,7 +6,7 @@ import type { LocalContext } from "../context.ts";
 import { authError, json, readJson } from "./http.ts";
 import { factorJson, factorsOf, rows, userJson } from "./store.ts";
 import { bearerOf, isServiceRole, verifyAccessToken } from "./tokens.ts";
-import { newOtp, sendAuthEmail, tokenHash, verifyLink } from "./mail.ts";
+import { newOtp, sendTemplatedEmail, tokenHash, verifyLink } from "./mail.ts";
 import { checkPassword, ruleFor } from "./passwords.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -226,11 +226,8 @@ async function invite(request: Request, context: LocalContext, url: URL, siteUrl
   const otp = newOtp();
   const hash = tokenHash(body.email, otp);
   await context.db.query("update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = coalesce(invited_at, now()) where id = $1", [id, hash]);
-  const link = verifyLink(url.origin, hash, "invite", url.searchParams.get("redirect_to") ?? siteUrl);
-  await sendAuthEmail(context, {
-    to: body.email.toLowerCase(),
-    subject: "You have been invited",
-    text: `You have been invited to create a user on ${siteUrl}.\n\nFollow this link to accept the invite: ${link}`,
-  });
+  const redirectTo = url.searchParams.get("redirect_to") ?? siteUrl;
+  const to = body.email.toLowerCase();
+  await sendTemplatedEmail(context, { kind: "invite", to, otp, hash, apiOrigin: url.origin, redirectTo, verifyType: "invite", user: { id } });
   return json(await userJson(context.db, id));
 }

@@ -15,10 +15,10 @@ import { ensureAuthTables, rows, userJson } from "./store.ts";
 import { withAssurance } from "./tokens.ts";
 import { handleFactors } from "./factors.ts";
 import { handleAdmin } from "./admin.ts";
-import { newOtp, sendAuthEmail, siteUrlOf, tokenHash, verifyLink } from "./mail.ts";
+import { newOtp, sendTemplatedEmail, siteUrlOf, tokenHash } from "./mail.ts";
 import { refreshWithReuseRules } from "./refresh.ts";
-import { resendSignup, signUpWithEmail } from "./signup.ts";
-import { countFailedSignIn, overLimit, peerKey, refuseSignIn, tooManyEmails, tooManyRequests } from "./limits.ts";
+import { allowedRedirect, resendSignup, signUpWithEmail } from "./signup.ts";
+import { atLimit, count, countFailedSignIn, overLimit, peerKey, refuseSignIn, tooManyEmails, tooManyRequests } from "./limits.ts";
 import { checkPassword, refusePasswordChange, ruleFor } from "./passwords.ts";
 import { requestClaims } from "./tokens.ts";
 import { authError } from "./http.ts";
@@ -151,7 +151,7 @@ async function decorateSession(request: Request, context: LocalContext, how: str
   let response: Response;
   if (how === "/verify") {
     const body = await readJson(request.clone());
-    method = body.type === "email" ? "otp" : String(body.type ?? "otp");
+    method = body.type === "email" || body.type === "invite" ? "otp" : String(body.type ?? "otp");
     response = await verifyEmailOtp(request, context, body);
   } else {
     response = await context.app.fetch(request);
@@ -172,6 +172,8 @@ async function decorateSession(request: Request, context: LocalContext, how: str
  * new account; lite only knows the older "magiclink" and "signup" types, so try those.
  */
 async function verifyEmailOtp(request: Request, context: LocalContext, body: Record<string, unknown>): Promise<Response> {
+  if (body.type === "invite")
+    return context.app.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: JSON.stringify({ ...body, type: "signup" }) }));
   if (body.type !== "email") return context.app.fetch(request);
   let response: Response | undefined;
   for (const type of ["magiclink", "signup"]) {
@@ -192,14 +194,26 @@ async function decorateUser(request: Request, context: LocalContext): Promise<Re
   return json(body, response.status, headersOf(response));
 }
 
-/** GET /verify redirects with the session in the fragment: give that token aal/amr too. */
+/**
+ * GET /verify redirects with the session in the fragment: give that token aal/amr too.
+ * GoTrue accepts `invite` links; lite does not know the type, and an invitation's token is
+ * kept where a sign-up's is (confirmation_token), so lite verifies it as `signup` and the
+ * fragment says `invite` again, as GoTrue's does.
+ */
 async function decorateRedirect(request: Request, context: LocalContext, type: string): Promise<Response> {
-  const response = await context.app.fetch(request);
+  let forwarded = request;
+  if (type === "invite") {
+    const url = new URL(request.url);
+    url.searchParams.set("type", "signup");
+    forwarded = new Request(url, { method: "GET", headers: request.headers });
+  }
+  const response = await context.app.fetch(forwarded);
   const location = response.headers.get("location");
   if (!location || !location.includes("access_token=")) return passThrough(response);
   const [base, fragment] = location.split("#");
   const params = new URLSearchParams(fragment);
-  params.set("access_token", await withAssurance(params.get("access_token")!, context, type));
+  if (type === "invite") params.set("type", "invite");
+  params.set("access_token", await withAssurance(params.get("access_token")!, context, type === "invite" ? "otp" : type));
   const headers = headersOf(response);
   headers.location = `${base}#${params.toString()}`;
   return new Response(null, { status: response.status, headers });
@@ -224,12 +238,8 @@ async function recover(request: Request, context: LocalContext, url: URL): Promi
   const otp = newOtp();
   const hash = tokenHash(email, otp);
   await context.db.query("update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1", [user.id, hash]);
-  const link = verifyLink(url.origin, hash, "recovery", url.searchParams.get("redirect_to") ?? siteUrlOf(context));
-  await sendAuthEmail(context, {
-    to: email,
-    subject: "Reset Your Password",
-    text: `Reset your password with this code: ${otp}\n\nOr follow this link: ${link}`,
-  });
+  const redirectTo = allowedRedirect(context, url.searchParams.get("redirect_to"));
+  await sendTemplatedEmail(context, { kind: "recovery", to: email, otp, hash, apiOrigin: url.origin, redirectTo, verifyType: "recovery", user: { id: user.id } });
   return json({});
 }
 

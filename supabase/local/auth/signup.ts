@@ -11,7 +11,7 @@ import type { LocalContext } from "../context.ts";
 import { authError, json, readJson } from "./http.ts";
 import { insertUser } from "./admin.ts";
 import { rows, userJson } from "./store.ts";
-import { newOtp, sendAuthEmail, siteUrlOf, tokenHash, verifyLink } from "./mail.ts";
+import { newOtp, sendTemplatedEmail, siteUrlOf, tokenHash } from "./mail.ts";
 import { checkPassword } from "./passwords.ts";
 import { tooManyEmails } from "./limits.ts";
 
@@ -86,11 +86,7 @@ async function sendConfirmation(context: LocalContext, id: string, email: string
   const otp = newOtp();
   const hash = tokenHash(email, otp);
   await context.db.query("update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1", [id, hash]);
-  await sendAuthEmail(context, {
-    to: email,
-    subject: "Confirm Your Signup",
-    text: `Confirm your signup with this code: ${otp}\n\nOr follow this link: ${verifyLink(apiOrigin, hash, "signup", redirectTo)}`,
-  });
+  await sendTemplatedEmail(context, { kind: "confirmation", to: email, otp, hash, apiOrigin, redirectTo, verifyType: "signup", user: { id } });
 }
 
 /** GoTrue's answer for an address already registered (sanitizeUser): looks new, is nobody. */

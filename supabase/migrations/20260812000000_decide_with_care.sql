@@ -318,6 +318,7 @@ declare
   title text;
   body text;
   matricule text;
+  recipient text;
 begin
   -- (API requests only: the demo seed and repairs by the owner notify nobody)
   if new.status = 'draft' or (tg_op = 'UPDATE' and old.status is not distinct from new.status)
@@ -362,8 +363,18 @@ begin
             case when en then '/en/dashboard/applications' else '/dashboard/applications' end,
             case when en then 'Follow my application' else 'Suivre ma candidature' end);
   end if;
-  insert into public.outbox_messages (channel, recipient, user_id, kind, subject, body)
-  values ('email', new.email, new.applicant_id, 'application', title, body);
+  -- An account's application is mailed to the account's confirmed address only, so the
+  -- form cannot be used to send the university's e-mails to strangers (20260811000000).
+  if new.applicant_id is not null then
+    select u.email into recipient from auth.users u
+    where u.id = new.applicant_id and u.email_confirmed_at is not null and coalesce(u.email, '') <> '';
+  else
+    recipient := new.email;
+  end if;
+  if recipient is not null then
+    insert into public.outbox_messages (channel, recipient, user_id, kind, subject, body)
+    values ('email', recipient, new.applicant_id, 'application', title, body);
+  end if;
   return new;
 end;
 $$;

@@ -7,4 +7,4 @@
 drop policy "security_settings: admins change" on public.security_settings;
 create policy "security_settings: admins change" on public.security_settings for update to authenticated
   using ((select private.is_admin()))
-  with check ((select private.is_admin()) and (not require_admin_mfa or (select auth.jwt() ->> 'aal') = 'aal2'));
+  with check ((select private.is_admin()) and (not require_admin_mfa or ((select auth.jwt()) ->> 'aal') = 'aal2'));

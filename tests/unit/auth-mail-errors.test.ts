@@ -6,7 +6,7 @@ import en from "../../src/i18n/en.json";
 import { createTranslate, type Messages } from "../../src/lib/translate.ts";
 import { explain } from "../../src/islands/auth/errors.ts";
 import { retryAfterSeconds } from "../../src/lib/auth/messages.ts";
-import { failedAuthLink } from "../../src/islands/auth/link-error.ts";
+import { failedAuthLink } from "../../src/islands/auth/errors.ts";
 
 const gotrue = (seconds: number) => ({ status: 429, code: "over_email_send_rate_limit", message: `For security purposes, you can only request this after ${seconds} seconds.` });
 

@@ -6,12 +6,11 @@
 // The recovery link signs in at aal1; a user with a verified factor gives a code first, as
 // the auth service changes their password only at aal2.
 import { useEffect, useState, type SubmitEvent } from "react";
-import { failedAuthLink } from "./link-error.ts";
 import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { Field, FormAlert, Notice, Submit, linkClass, primaryButton } from "./ui.tsx";
-import { explain, type ShownError } from "./errors.ts";
+import { explain, failedAuthLink, type ShownError } from "./errors.ts";
 import { authClient, loadForms, useAuthState } from "./session.ts";
 import MfaChallengeForm from "./MfaChallengeForm.tsx";
 

@@ -2,7 +2,6 @@
 // (created on first use, sent by SMS to a phone by default); then the second factor when
 // the account has one; then back to the page that asked, or the dashboard.
 import { useEffect, useState, type SubmitEvent } from "react";
-import { failedAuthLink } from "./link-error.ts";
 import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { DEFAULT_OTP_CHANNEL, OTP_CREATES_USER } from "../../lib/constants.ts";
@@ -10,7 +9,7 @@ import { afterSignInPath } from "../../lib/auth/redirects.ts";
 import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import type { Channel, fieldErrors } from "../../lib/forms/auth.ts";
 import { Field, FormAlert, IdentifierTabs, Notice, Submit, Tabs, linkClass } from "./ui.tsx";
-import { explain, type ShownError } from "./errors.ts";
+import { explain, failedAuthLink, type ShownError } from "./errors.ts";
 import { authClient, loadForms, useSignedInRedirect, warmAuthClient } from "./session.ts";
 import MfaChallengeForm from "./MfaChallengeForm.tsx";
 

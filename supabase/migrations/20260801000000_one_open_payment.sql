@@ -11,6 +11,42 @@
 --     (no open payment can remain at that point, so "what remains after open payments" is
 --     what student_dues says remains).
 -- The error messages start with those codes; payments-initiate answers them as is.
+
+-- What a line (bill, instalment or registration fee) still owes, its bill locked first so
+-- that two credits of one line are decided one after the other.
+create function private.lock_line_remaining(bill uuid, instalment uuid) returns bigint
+  language plpgsql security definer set search_path = ''
+as $$
+declare
+  remaining bigint;
+begin
+  perform 1 from public.student_fees sf where sf.id = bill for update;
+  select d.remaining_xaf into remaining from public.student_dues d
+  where d.student_fee_id = bill and d.instalment_id is not distinct from instalment;
+  return coalesce(remaining, 0);
+end;
+$$;
+revoke all on function private.lock_line_remaining(uuid, uuid) from public, anon, authenticated;
+
+-- One bill line, one open payment, whatever the channel: open_payment here, a slip and cash
+-- (20260802000000) refuse to open beside an open payment (a waiting slip included) under
+-- the same lock, so an operator's late success beside a slip or cash cannot credit the
+-- line twice. The bursar closes a stuck payment first (close_stuck_payment) or rejects
+-- the waiting slip.
+create function private.refuse_beside_open_payment(bill uuid, instalment uuid) returns void
+  language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.payments p
+             where p.student_fee_id = bill and p.instalment_id is not distinct from instalment
+               and p.status in ('created', 'pending')) then
+    raise exception 'payment_in_progress: a payment is already open for this line; wait for it, or close it first'
+      using errcode = '23514';
+  end if;
+end;
+$$;
+revoke all on function private.refuse_beside_open_payment(uuid, uuid) from public, anon, authenticated;
+
 create or replace function public.open_payment(
   idempotency_key text, amount_xaf integer, method text, provider text, payer_phone text,
   student uuid default null, instalment uuid default null, application uuid default null,
@@ -60,26 +96,19 @@ begin
     return row;
   end if;
 
-  -- 3. One open payment per line.
-  if exists (
-    select 1 from public.payments p
-    where p.status in ('created', 'pending')
-      and (case when fee is not null then p.student_fee_id = fee and p.instalment_id is not distinct from instalment
-                else p.application_id = application and p.purpose = purpose end)
-  ) then
-    raise exception 'payment_in_progress: a payment is already open for this line' using errcode = '23514';
-  end if;
-
-  -- 4. Never more than the line still owes.
+  -- 3. One open payment per line; 4. never more than the line still owes.
   if fee is not null then
-    select d.remaining_xaf into remaining from public.student_dues d
-    where d.student_fee_id = fee and d.instalment_id is not distinct from instalment;
-    if coalesce(remaining, 0) <= 0 then
+    perform private.refuse_beside_open_payment(fee, instalment);
+    remaining := private.lock_line_remaining(fee, instalment);
+    if remaining <= 0 then
       raise exception 'already_paid: nothing remains to pay on this line' using errcode = '23514';
     end if;
     if amount_xaf > remaining then
       raise exception 'amount_too_high: at most % XAF remain on this line', remaining using errcode = '23514';
     end if;
+  elsif exists (select 1 from public.payments p
+                where p.application_id = application and p.purpose = purpose and p.status in ('created', 'pending')) then
+    raise exception 'payment_in_progress: a payment is already open for this application' using errcode = '23514';
   end if;
 
   insert into public.payments (student_id, student_fee_id, instalment_id, application_id, purpose, amount_xaf,

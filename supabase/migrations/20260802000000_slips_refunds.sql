@@ -15,40 +15,8 @@
 -- * Cash at the desk, like a slip, never credits a line above what it still owes.
 -- * A slip is not declared, nor cash taken, while a payment is open on the line.
 
--- What a line (bill, instalment or registration fee) still owes, its bill locked first so
--- that two credits of one line are decided one after the other.
-create function private.lock_line_remaining(bill uuid, instalment uuid) returns bigint
-  language plpgsql security definer set search_path = ''
-as $$
-declare
-  remaining bigint;
-begin
-  perform 1 from public.student_fees sf where sf.id = bill for update;
-  select d.remaining_xaf into remaining from public.student_dues d
-  where d.student_fee_id = bill and d.instalment_id is not distinct from instalment;
-  return coalesce(remaining, 0);
-end;
-$$;
-revoke all on function private.lock_line_remaining(uuid, uuid) from public, anon, authenticated;
-
--- One bill line, one open payment, whatever the channel (issue 19 item 1): open_payment
--- (20260801000000) refuses a mobile-money payment beside an open one, a waiting slip
--- included; a slip and cash obey the same rule under the same lock, so an operator's late
--- success beside a slip or cash cannot credit the line twice. The bursar closes a stuck
--- payment first (close_stuck_payment) or rejects the waiting slip.
-create function private.refuse_beside_open_payment(bill uuid, instalment uuid) returns void
-  language plpgsql stable security definer set search_path = ''
-as $$
-begin
-  if exists (select 1 from public.payments p
-             where p.student_fee_id = bill and p.instalment_id is not distinct from instalment
-               and p.status in ('created', 'pending')) then
-    raise exception 'payment_in_progress: a payment is already open for this line; wait for it, or close it first'
-      using errcode = '23514';
-  end if;
-end;
-$$;
-revoke all on function private.refuse_beside_open_payment(uuid, uuid) from public, anon, authenticated;
+-- private.lock_line_remaining and private.refuse_beside_open_payment, the line's lock and
+-- its one-open-payment rule, come from 20260801000000 (open_payment uses them too).
 
 create or replace function private.check_payment() returns trigger
   language plpgsql set search_path = ''

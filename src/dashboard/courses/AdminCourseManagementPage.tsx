@@ -27,7 +27,7 @@ import { MaterialsEditor } from "./MaterialsEditor.tsx";
 import { CourseWeights } from "./CourseWeights.tsx";
 import { CourseStudents } from "./CourseStudents.tsx";
 import { CourseUnits } from "./CourseUnits.tsx";
-import { plural, registrarMessages } from "./registrar-messages.ts";
+import { countOf, registrarMessages } from "./registrar-messages.ts";
 import { Pager } from "../ui/Pager.tsx";
 import { Tabs } from "../ui/Tabs.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
@@ -80,7 +80,7 @@ function CoursePicker() {
           ) : (
             <div className="space-y-3">
               <p className="font-semibold" data-testid="manage-count">
-                {plural(locale, r.count, found.data.total)}
+                {countOf(locale, r.count, found.data.total)}
               </p>
               <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white" data-testid="manage-results">
                 {found.data.rows.map((c) => (

@@ -25,7 +25,7 @@ import {
   withdrawStudent,
   type FoundStudent,
 } from "./registrar.ts";
-import { plural, refusal, registrarMessages } from "./registrar-messages.ts";
+import { countOf, refusal, registrarMessages } from "./registrar-messages.ts";
 
 type Target =
   | { kind: "enrol"; student?: FoundStudent }
@@ -52,7 +52,7 @@ export function CourseStudents({
     <Card
       title={m.studentsTitle}
       description={
-        enrolments.data ? plural(locale, m.activeCount, active) : undefined
+        enrolments.data ? countOf(locale, m.activeCount, active) : undefined
       }
       actions={
         <Button size="sm" onPress={() => setTarget({ kind: "enrol" })}>

@@ -28,7 +28,7 @@ import {
   type UnitInput,
   type UnitScope,
 } from "./registrar.ts";
-import { plural, refusal, registrarMessages } from "./registrar-messages.ts";
+import { countOf, refusal, registrarMessages } from "./registrar-messages.ts";
 
 export function CourseUnits() {
   const m = useMessages(registrarMessages);
@@ -142,7 +142,7 @@ function ScopeUnits({ scope }: { scope: UnitScope }) {
             ))}
           </ul>
           <p className="font-semibold" data-testid="units-total">
-            {plural(locale, m.totalCredits, total)}
+            {countOf(locale, m.totalCredits, total)}
           </p>
         </>
       )}
@@ -157,7 +157,7 @@ function ScopeUnits({ scope }: { scope: UnitScope }) {
             {loose.map((c) => (
               <li key={c.id}>
                 {c.code} — {c.title} ·{" "}
-                {plural(locale, m.unitCredits, c.credits)}
+                {countOf(locale, m.unitCredits, c.credits)}
               </li>
             ))}
           </ul>
@@ -197,7 +197,7 @@ function UnitBlock({
         <h3 className="font-semibold text-brand-900">
           {unit.code} — {title} ·{" "}
           <span data-testid="unit-credits">
-            {plural(locale, m.unitCredits, unit.credits)}
+            {countOf(locale, m.unitCredits, unit.credits)}
           </span>
         </h3>
         {!frozen && (
@@ -235,7 +235,7 @@ function UnitBlock({
             >
               <span>
                 {c.code} — {c.title} ·{" "}
-                {plural(locale, m.unitCredits, c.credits)}
+                {countOf(locale, m.unitCredits, c.credits)}
               </span>
               {!frozen && (
                 <Button

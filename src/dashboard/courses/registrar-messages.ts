@@ -1,19 +1,11 @@
+import { formatNumber } from "../../lib/format.ts";
 import type { Locale } from "../../lib/locales.ts";
-import { defineMessages, fill } from "../i18n.ts";
+import { plural, type PluralForms } from "../../lib/plural.ts";
+import { defineMessages } from "../i18n.ts";
 
-/** "{n} cours" / "{n} courses": the plural form Intl chooses for the locale. */
-export function plural(
-  locale: Locale,
-  forms: { one: string; other: string },
-  n: number,
-  values: Record<string, string | number> = {},
-): string {
-  const form =
-    new Intl.PluralRules(locale).select(n) === "one" ? forms.one : forms.other;
-  return fill(form, {
-    ...values,
-    n: new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB").format(n),
-  });
+/** "{n} cours" / "{n} courses": the plural form Intl chooses, the count written by Intl. */
+export function countOf(locale: Locale, forms: PluralForms, n: number): string {
+  return plural(locale, n, forms, { n: formatNumber(locale, n) });
 }
 
 export const registrarMessages = defineMessages({

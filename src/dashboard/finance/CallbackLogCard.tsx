@@ -1,7 +1,7 @@
 // admin/finance: every operator callback and its fate (payment_callback_log), newest
 // first, filtered by outcome — what the bursar shows an auditor asking "who tried to
 // credit what". Phone numbers arrive masked from the database.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { formatDateTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
@@ -9,35 +9,26 @@ import { Card } from "../ui/Card.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Select } from "../ui/Select.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { CALLBACK_OUTCOMES, fetchCallbackLog, type CallbackEntry, type CallbackOutcome } from "./reconciliation-data.ts";
+import { scopedQuery } from "../query.ts";
+import { CALLBACK_OUTCOMES, fetchCallbackLog, type CallbackOutcome } from "./admin-data.ts";
 import { reconciliationMessages } from "./reconciliation-messages.ts";
 
 const ALL = "all";
+const useQuery = scopedQuery("finance-callbacks");
 
 export default function CallbackLogCard() {
   const m = useMessages(reconciliationMessages);
   const locale = useLocale();
   const [filter, setFilter] = useState<string>(ALL);
-  const [rows, setRows] = useState<CallbackEntry[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const load = useCallback(async (outcome: string) => {
-    setRows(null);
-    try {
-      setRows(await fetchCallbackLog(getSupabase(), outcome === ALL ? null : (outcome as CallbackOutcome)));
-      setError(null);
-    } catch (failure) {
-      setError(failure);
-    }
-  }, []);
-  useEffect(() => void load(filter), [load, filter]);
+  const log = useQuery(["log", filter], () => fetchCallbackLog(getSupabase(), filter === ALL ? null : (filter as CallbackOutcome)));
+  const rows = log.data;
 
   const outcomes = m.outcomes as Record<string, string>;
   return (
     <Card title={m.logTitle} description={m.logHelp} testId="callback-log">
       <Select label={m.logFilter} className="mb-3 max-w-xs" value={filter} onChange={(v) => setFilter(v ?? ALL)}
         options={[{ value: ALL, label: m.logAll }, ...CALLBACK_OUTCOMES.map((o) => ({ value: o, label: outcomes[o] }))]} />
-      {error ? <ErrorState error={error} onRetry={() => void load(filter)} />
+      {log.error ? <ErrorState error={log.error} onRetry={log.retry} />
         : !rows ? <Skeleton lines={3} label={m.logLoading} />
         : !rows.length ? <p className="text-sm text-gray-700">{m.logEmpty}</p> : (
           <div className="overflow-x-auto">

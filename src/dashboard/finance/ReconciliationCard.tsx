@@ -12,9 +12,9 @@ import { Dialog, DialogActions } from "../ui/Dialog.tsx";
 import { RadioGroup } from "../ui/RadioGroup.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError } from "../ui/toast.ts";
-import type { FinancePayment } from "./admin-data.ts";
+import { closeStuckPayment, type FinancePayment } from "./admin-data.ts";
 import { adminFinanceMessages } from "./admin-messages.ts";
-import { checkPayment, closeStuckPayment } from "./reconciliation-data.ts";
+import { checkPayment } from "./data.ts";
 import { reconciliationMessages } from "./reconciliation-messages.ts";
 
 const isOpen = (p: FinancePayment) => p.status === "created" || p.status === "pending";

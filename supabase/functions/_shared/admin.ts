@@ -2,7 +2,7 @@
 // Edge Functions and the local stack give the same variables), answer in JSON with CORS,
 // and accept only a signed-in admin at the assurance level required — aal2 when the admin
 // has a verified factor or when security_settings.require_admin_mfa is on.
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
 import { maskContacts } from "../../../src/lib/messaging/mask.ts";
 
 export const CORS = {
@@ -62,16 +62,22 @@ function claimsOf(token: string): { aal?: string } {
   }
 }
 
-/** The caller, if they are an admin at the assurance level required; else the refusal. */
-export async function authenticateAdmin(request: Request, service: SupabaseClient): Promise<AdminCaller | Response> {
+/** The signed-in caller (its bearer token checked by the auth service), or a 401 refusal. */
+export async function authenticateUser(request: Request, service: SupabaseClient): Promise<{ user: User; token: string } | Response> {
   const token = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
-  if (!token) return fail(401, "not_signed_in");
-  const anonKey = env("SUPABASE_ANON_KEY");
   // The auth service checks the signature, expiry and session; a publishable key is not a user.
-  if (token === anonKey || token.split(".").length !== 3) return fail(401, "not_signed_in");
+  if (!token || token === env("SUPABASE_ANON_KEY") || token.split(".").length !== 3) return fail(401, "not_signed_in");
   const { data, error } = await service.auth.getUser(token);
   if (error || !data.user) return fail(401, "not_signed_in");
-  const user = data.user;
+  return { user: data.user, token };
+}
+
+/** The caller, if they are an admin at the assurance level required; else the refusal. */
+export async function authenticateAdmin(request: Request, service: SupabaseClient): Promise<AdminCaller | Response> {
+  const caller = await authenticateUser(request, service);
+  if (caller instanceof Response) return caller;
+  const { user, token } = caller;
+  const anonKey = env("SUPABASE_ANON_KEY");
   const { data: roles, error: rolesError } = await service.from("user_roles").select("role").eq("user_id", user.id).eq("role", "admin");
   if (rolesError) throw rolesError;
   if (!roles?.length) return fail(403, "not_admin");

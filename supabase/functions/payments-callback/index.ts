@@ -8,8 +8,6 @@
 import { handleCallback, providersFromEnv } from "../../../src/lib/finance/payments.ts";
 import { CORS, fail, recordFunctionError, reply, serviceClient, envVars } from "../_shared/admin.ts";
 
-// This call's variables (locally: its stack's URL and keys, which process.env does not hold).
-const processEnv = envVars;
 
 export default async function paymentsCallback(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
@@ -17,7 +15,7 @@ export default async function paymentsCallback(request: Request): Promise<Respon
   const service = serviceClient();
   try {
     const body = (await request.text()).slice(0, 20_000);
-    const providers = providersFromEnv(processEnv());
+    const providers = providersFromEnv(envVars());
     if (providers.problem) {
       await recordFunctionError(service, "payments-callback", new Error(providers.problem)).catch(() => undefined);
       return fail(503, "payments_not_configured");

@@ -6,7 +6,7 @@
 // Answers { status, failure_reason, credited }.
 import { z } from "zod";
 import { providersFromEnv, recheckPayment } from "../../../src/lib/finance/payments.ts";
-import { CORS, authenticateAdmin, env, envVars, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
+import { CORS, authenticateAdmin, authenticateUser, envVars, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
 
 const body = z.object({ payment_id: z.uuid() });
 
@@ -15,20 +15,19 @@ export default async function paymentsCheck(request: Request): Promise<Response>
   if (request.method !== "POST") return fail(405, "method_not_allowed");
   const service = serviceClient();
   try {
-    const token = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
-    if (!token || token === env("SUPABASE_ANON_KEY") || token.split(".").length !== 3) return fail(401, "not_signed_in");
-    const { data: user, error: userError } = await service.auth.getUser(token);
-    if (userError || !user.user) return fail(401, "not_signed_in");
+    const caller = await authenticateUser(request, service);
+    if (caller instanceof Response) return caller;
+    const { user } = caller;
     const parsed = body.safeParse(await request.clone().json().catch(() => null));
     if (!parsed.success) return fail(400, "invalid_request");
 
     const { data: payment, error } = await service.from("payments").select("id, student_id, application_id")
       .eq("id", parsed.data.payment_id).maybeSingle();
     if (error) throw error;
-    let mine = !!payment && payment.student_id === user.user.id;
+    let mine = !!payment && payment.student_id === user.id;
     if (payment && !mine && payment.application_id) {
       const { data: app } = await service.from("applications").select("applicant_id").eq("id", payment.application_id).maybeSingle();
-      mine = app?.applicant_id === user.user.id;
+      mine = app?.applicant_id === user.id;
     }
     if (!mine) {
       // Anyone else must be an admin at the required level; a stranger learns nothing.

@@ -10,24 +10,20 @@
 // PAYMENTS_PROVIDER): 503 payments_not_configured.
 import { payRequestSchema, normalizeMobile } from "../../../src/lib/finance/rules.ts";
 import { PaymentRefused, providersFromEnv, startPayment, type Refusal } from "../../../src/lib/finance/payments.ts";
-import { CORS, env, envVars, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
+import { authenticateUser, CORS, env, envVars, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
 
 const REFUSED: Record<Refusal, 400 | 404 | 409> = {
   payment_in_progress: 409, already_paid: 409, amount_too_high: 400, not_your_bill: 404, amount_invalid: 400,
 };
-
-// This call's variables (locally: its stack's URL and keys, which process.env does not hold).
-const processEnv = envVars;
 
 export default async function paymentsInitiate(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...CORS, "access-control-allow-headers": `${CORS["access-control-allow-headers"]}, idempotency-key` } });
   if (request.method !== "POST") return fail(405, "method_not_allowed");
   const service = serviceClient();
   try {
-    const token = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
-    if (!token || token === env("SUPABASE_ANON_KEY") || token.split(".").length !== 3) return fail(401, "not_signed_in");
-    const { data: user, error: userError } = await service.auth.getUser(token);
-    if (userError || !user.user) return fail(401, "not_signed_in");
+    const caller = await authenticateUser(request, service);
+    if (caller instanceof Response) return caller;
+    const { user } = caller;
     const parsed = payRequestSchema.safeParse(await request.json().catch(() => null));
     if (!parsed.success) return fail(400, "invalid_request", { issues: parsed.error.issues.map((i) => i.message) });
     const input = parsed.data;
@@ -38,7 +34,7 @@ export default async function paymentsInitiate(request: Request): Promise<Respon
 
     // The line on the caller's own bill: its label, and what remains as the default amount.
     let query = service.from("student_dues").select("remaining_xaf, label_fr")
-      .eq("student_id", user.user.id).eq("student_fee_id", input.student_fee_id);
+      .eq("student_id", user.id).eq("student_fee_id", input.student_fee_id);
     query = input.instalment_id ? query.eq("instalment_id", input.instalment_id) : query.is("instalment_id", null);
     const { data: line, error: lineError } = await query.maybeSingle();
     if (lineError) throw lineError;
@@ -46,8 +42,7 @@ export default async function paymentsInitiate(request: Request): Promise<Respon
     const amount = input.amount_xaf ?? Number(line.remaining_xaf);
     if (amount <= 0) return fail(409, "already_paid");
 
-    const processVars = processEnv();
-    const providers = providersFromEnv(processVars);
+    const providers = providersFromEnv(envVars());
     if (providers.problem) {
       await recordFunctionError(service, "payments-initiate", new Error(providers.problem)).catch(() => undefined);
       return fail(503, "payments_not_configured");
@@ -56,7 +51,7 @@ export default async function paymentsInitiate(request: Request): Promise<Respon
     if (!provider) return fail(503, "channel_unavailable");
 
     const { data: registration } = await service.from("student_registrations").select("student_number")
-      .eq("student_id", user.user.id).not("student_number", "is", null).order("registered_at", { ascending: false }).limit(1).maybeSingle();
+      .eq("student_id", user.id).not("student_number", "is", null).order("registered_at", { ascending: false }).limit(1).maybeSingle();
     const payment = await startPayment(service, provider, {
       key: idempotency ?? undefined,
       amountXaf: amount,
@@ -66,7 +61,7 @@ export default async function paymentsInitiate(request: Request): Promise<Respon
       // The publishable key in the URL opens the local gateway (operators send no header);
       // hosted, the function runs with verify_jwt off and ignores it.
       callbackUrl: `${env("SUPABASE_URL")}/functions/v1/payments-callback?apikey=${encodeURIComponent(env("SUPABASE_ANON_KEY"))}`,
-      student: user.user.id,
+      student: user.id,
       instalment: input.instalment_id,
     });
     return reply(200, { id: payment.id, status: payment.status, failure_reason: payment.failure_reason });

@@ -36,8 +36,6 @@ const RequestBody = z.discriminatedUnion("action", [
 ]);
 type Body = z.infer<typeof RequestBody>;
 
-// This call's variables (locally: its stack's URL and keys, which process.env does not hold).
-const processEnv = envVars;
 
 interface Caller {
   id: string;
@@ -71,7 +69,7 @@ async function platform(service: SupabaseClient, simulated?: ConstructorParamete
   if (error) throw error;
   const saved = (data as { account_id: string; client_id: string; client_secret: string }[] | null)?.[0];
   if (!saved) return new ZoomSimulator(simulated);
-  return new ZoomApi({ ...zoomBasesFromEnv(processEnv()), accountId: saved.account_id, clientId: saved.client_id, clientSecret: saved.client_secret });
+  return new ZoomApi({ ...zoomBasesFromEnv(envVars()), accountId: saved.account_id, clientId: saved.client_id, clientSecret: saved.client_secret });
 }
 
 export default async function zoomMeetings(request: Request): Promise<Response> {

@@ -13,7 +13,7 @@ import { SIMULATOR_SIGNATURE_HEADER } from "../../../src/lib/finance/simulator.t
 import { providersFromEnv, reconcilePayments } from "../../../src/lib/finance/payments.ts";
 import { MtnMomoProvider } from "../../../src/lib/finance/mtn-momo.ts";
 import { checkPayment } from "../../../src/dashboard/finance/data.ts";
-import { closeStuckPayment, fetchCallbackLog } from "../../../src/dashboard/finance/reconciliation-data.ts";
+import { closeStuckPayment, fetchCallbackLog } from "../../../src/dashboard/finance/admin-data.ts";
 
 process.env.PAYMENTS_SIMULATOR_DELAY_MS = "50";
 const stack = useLocalStack();

@@ -24,11 +24,39 @@ alter default privileges in schema public grant all on tables to anon, authentic
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 
--- Hosted projects keep extensions in their own schema; seed.sql hashes demo passwords
--- with extensions.crypt() exactly as it would there.
+-- Hosted projects keep extensions in their own schema, on the postgres role's search_path
+-- ("$user", public, extensions): migrations and seeds run there may call crypt() or
+-- gen_salt() unqualified, as `supabase db reset` lets them.
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
+alter role postgres set search_path to "$user", public, extensions;
+set search_path to "$user", public, extensions;
+
+-- GoTrue's auth.users has instance_id (seeds written for the Supabase CLI insert it); lite's lacks it.
+alter table auth.users add column if not exists instance_id uuid;
+
+-- storage-api's own migrations grant the API roles everything on its two tables (and, by
+-- default privileges, on what it adds to the schema): RLS alone decides who may do what.
+-- Once, on a new database (no migration applied yet), as hosted grants them once: a
+-- project migration that revokes some of it afterwards is not undone at the next start.
+do $$
+declare
+  fresh boolean := true;
+begin
+  if to_regclass('supabase_migrations.schema_migrations') is not null then
+    execute 'select not exists (select 1 from supabase_migrations.schema_migrations)' into fresh;
+  end if;
+  if fresh then
+    grant usage on schema storage to anon, authenticated, service_role;
+    grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+    grant all on all functions in schema storage to anon, authenticated, service_role;
+    alter default privileges in schema storage grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema storage grant all on functions to anon, authenticated, service_role;
+    alter default privileges in schema storage grant all on sequences to anon, authenticated, service_role;
+  end if;
+end
+$$;
 
 -- Hosted projects have this publication; migrations add the tables whose changes the
 -- browser may subscribe to (alter publication supabase_realtime add table …).

@@ -11,15 +11,14 @@
 // writes it, arrays included (PGlite parses array elements with these).
 //
 // Requests. `withRestParity` wraps lite's handler for what is cheaper to fix at the door:
-// HEAD on an rpc (PostgREST answers it as the GET, without a body), and storage's bucket
-// management refused with 403 to whoever may not write storage.buckets (storage-buckets.ts).
+// HEAD on an rpc (PostgREST answers it as the GET, without a body). (Storage has its own
+// door: storage/index.ts.)
 //
 // Fixes inside lite's SQL generation are patches of its bundle (lite-patches.ts, applied
 // at `npm install`).
 
 import type { IPgliteConnectionConfig } from "@supabase/lite/pglite";
 import { missingLitePatches } from "./lite-patches.ts";
-import { guardBucketManagement, type BucketGuardContext } from "./storage-buckets.ts";
 
 const OID = {
   bytea: 17,
@@ -81,14 +80,8 @@ export function parityConnectionOptions(): IPgliteConnectionConfig {
  * Requests lite answers otherwise than PostgREST, fixed before they reach it.
  * `next` is lite's own handler.
  */
-export async function withRestParity(
-  request: Request,
-  context: BucketGuardContext,
-  next: (request: Request) => Response | Promise<Response>,
-): Promise<Response> {
+export async function withRestParity(request: Request, next: (request: Request) => Response | Promise<Response>): Promise<Response> {
   const url = new URL(request.url);
-  const refused = await guardBucketManagement(request, context);
-  if (refused) return refused;
   if (request.method === "HEAD" && url.pathname.startsWith("/rest/v1/rpc/")) {
     // HEAD is GET without the body: lite reads an rpc's query string as arguments on GET only.
     const response = await next(new Request(request, { method: "GET" }));

@@ -15,7 +15,7 @@ import { authExtensions } from "./auth/index.ts";
 import { attachRealtime } from "./realtime.ts";
 import { exposeRequestHeaders, withRequestHeaders } from "./request-headers.ts";
 import { parityConnectionOptions, withRestParity } from "./rest-parity.ts";
-import { createLocalStorageAdapter, storageDirOf, storageSignedUrls, storageUploads } from "./storage-adapter.ts";
+import { createLocalStorageAdapter, GLOBAL_FILE_SIZE_LIMIT, serveStorage, storageDirOf } from "./storage/index.ts";
 import { SUPABASE_DIR } from "./paths.ts";
 import { ensureAuthTables } from "./auth/store.ts";
 import { templatedMailer } from "./auth/mail.ts";
@@ -104,9 +104,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       secret_key: options.keys.secretKey,
       email: { enable_confirmations: auth.emailConfirmations },
     },
-    // Storage (/storage/v1) is experimental in lite: files go through storage-adapter.ts,
-    // access through the RLS policies on storage.objects our migrations create.
-    storage: { enabled: true },
+    // Storage (/storage/v1) is experimental in lite: files go through storage/adapter.ts,
+    // access through the RLS policies on storage.objects our migrations create, answers
+    // through storage/ (storage-api's forms). A bucket's own upload limit can only lower
+    // the global one.
+    storage: { enabled: true, file_size_limit: GLOBAL_FILE_SIZE_LIMIT },
     options: {
       server: { admin: false, disableStudio: true },
       drivers: { email: emails ?? new ConsoleEmailDriver() },
@@ -152,14 +154,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // The e-mails lite sends itself (one-time codes, e-mail change, reauthentication) are
   // rendered from the project's templates too, their links pointing at this API.
   (app as unknown as { _mailer: unknown })._mailer = templatedMailer(context, () => url);
-  const routes: LocalRoute[] = [(request) => serveFunction(request, functions), authExtensions, storageUploads, storageSignedUrls];
+  const routes: LocalRoute[] = [(request) => serveFunction(request, functions), authExtensions];
   const handle = (request: Request, peerAddress: string | null) =>
     withCors(request, () => {
       for (const route of routes) {
         const response = route(request, context, peerAddress);
         if (response) return response;
       }
-      return withRequestHeaders(request, peerAddress, () => withRestParity(request, context, (r) => app.fetch(r, { peerAddress })));
+      const lite = (r: Request) => app.fetch(r, { peerAddress });
+      return withRequestHeaders(request, peerAddress, () => serveStorage(request, context, lite) ?? withRestParity(request, lite));
     });
 
   let server: Server | undefined;

@@ -6,7 +6,6 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
 import type { App } from "@supabase/lite";
-import type { LocalContext, LocalRoute } from "./context.ts";
 
 // lite does not export the interface by name; it is the type of App._storageAdapter.
 type StorageAdapter = NonNullable<App["_storageAdapter"]>;
@@ -145,90 +144,3 @@ export function createLocalStorageAdapter(dir?: string): StorageAdapter {
 
 /** The storage folder of a stack's data folder. */
 export const storageDirOf = (dataDir: string) => `${dataDir.replace(/[\\/]+$/, "")}-storage`;
-
-/**
- * supabase-js uploads a Blob or File as multipart form data under an empty field name (as
- * hosted Storage accepts); lite's storage API only looks for a field named "file". Re-sends
- * such an upload as a raw body with the file's type, which both understand.
- */
-export async function normalizeStorageUpload(request: Request): Promise<Request> {
-  if (!isMultipartUpload(request)) return request;
-  const form = await request.formData();
-  let file: File | undefined;
-  form.forEach((value) => {
-    if (!file && typeof value !== "string") file = value;
-  });
-  if (!file) return new Request(request.url, { method: request.method, headers: request.headers, body: form });
-  const headers = new Headers(request.headers);
-  headers.set("content-type", file.type || "application/octet-stream");
-  headers.delete("content-length");
-  const cacheControl = form.get("cacheControl");
-  if (typeof cacheControl === "string" && !headers.has("cache-control")) headers.set("cache-control", `max-age=${cacheControl}`);
-  return new Request(request.url, { method: request.method, headers, body: await file.arrayBuffer() });
-}
-
-function isMultipartUpload(request: Request) {
-  return (
-    (request.method === "POST" || request.method === "PUT") &&
-    new URL(request.url).pathname.startsWith("/storage/v1/object/") &&
-    (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")
-  );
-}
-
-/** A local-stack route: multipart uploads are normalised, then handed to lite. */
-export const storageUploads: LocalRoute = (request, context) =>
-  isMultipartUpload(request) ? normalizeStorageUpload(request).then((raw) => context.app.fetch(raw)) : undefined;
-
-// ---- signed URLs, answered as hosted storage-api answers them --------------------------
-// storage-api answers a signed URL as `signedURL`, relative to /storage/v1 (storage-js
-// prepends its own URL); lite answers `signedUrl` with the /storage/v1 prefix, so supabase-js
-// built `…/storage/v1undefined`. And lite's route for one object (`/object/sign/:bucket/*`)
-// also catches the batch (`/object/sign/:bucket`, empty wildcard), so createSignedUrls
-// failed. Single signing is rewritten; the batch is answered here, one lite signing per path
-// with the caller's own headers, so the RLS policies of storage.objects decide each.
-const SIGN_PREFIX = "/storage/v1/object/sign/";
-
-const relativeToStorage = (url: string) => (url.startsWith("/storage/v1/") ? url.slice("/storage/v1".length) : url);
-
-async function signOne(request: Request, context: LocalContext, bucket: string, path: string, expiresIn: unknown) {
-  const headers = new Headers(request.headers);
-  headers.set("content-type", "application/json");
-  headers.delete("content-length");
-  const url = new URL(`${SIGN_PREFIX}${bucket}/${path}`, request.url);
-  return context.app.fetch(new Request(url, { method: "POST", headers, body: JSON.stringify({ expiresIn }) }));
-}
-
-async function signedURLAnswer(response: Response): Promise<Response> {
-  if (!response.ok) return response;
-  const body = (await response.json()) as { signedUrl?: string };
-  const headers = new Headers(response.headers);
-  headers.delete("content-length");
-  return new Response(JSON.stringify({ signedURL: relativeToStorage(body.signedUrl ?? "") }), { status: response.status, headers });
-}
-
-async function signBatch(request: Request, context: LocalContext, bucket: string): Promise<Response> {
-  const body = (await request.json().catch(() => null)) as { expiresIn?: unknown; paths?: unknown } | null;
-  if (!body || typeof body.expiresIn !== "number" || !Array.isArray(body.paths) || !body.paths.every((p) => typeof p === "string")) {
-    return Response.json({ statusCode: "400", error: "invalid_request", message: "body must have expiresIn (number) and paths (string[])" }, { status: 400 });
-  }
-  const answers = [];
-  for (const path of body.paths as string[]) {
-    const response = await signOne(request, context, bucket, path, body.expiresIn);
-    const answer = (await response.json().catch(() => ({}))) as { signedUrl?: string; message?: string; error?: string };
-    answers.push(response.ok && answer.signedUrl
-      ? { error: null, path, signedURL: relativeToStorage(answer.signedUrl) }
-      : { error: "Either the object does not exist or you do not have access to it", path, signedURL: null });
-  }
-  return Response.json(answers, { status: 200 });
-}
-
-/** A local-stack route: signing one object or a batch answers as hosted storage-api does. */
-export const storageSignedUrls: LocalRoute = (request, context) => {
-  if (request.method !== "POST") return undefined;
-  const path = new URL(request.url).pathname;
-  if (!path.startsWith(SIGN_PREFIX)) return undefined;
-  const rest = path.slice(SIGN_PREFIX.length);
-  const slash = rest.indexOf("/");
-  if (slash < 0 || slash === rest.length - 1) return signBatch(request, context, decodeURIComponent(rest.replace(/\/$/, "")));
-  return context.app.fetch(request).then(signedURLAnswer);
-};

@@ -101,6 +101,11 @@ describe("conversations and messages", () => {
     expect(attachment.storage_path.startsWith(`${direct}/${IDS.studentA}/`)).toBe(true);
     const downloaded = new Uint8Array(await (await messages.downloadAttachment(teacherA, attachment.storage_path)).arrayBuffer());
     expect([...downloaded]).toEqual([...bytes]);
+    // The link the thread offers downloads the file under its own name.
+    const link = await fetch(await messages.attachmentUrl(teacherA, attachment));
+    expect([...new Uint8Array(await link.arrayBuffer())]).toEqual([...bytes]);
+    expect(link.headers.get("content-disposition")).toBe("attachment; filename=Brouillon%20chapitre%204.pdf; filename*=UTF-8''Brouillon%20chapitre%204.pdf");
+    await expect(messages.attachmentUrl(studentB, attachment)).rejects.toThrow();
     await expect(messages.downloadAttachment(studentB, attachment.storage_path)).rejects.toThrow();
     expect((await studentB.from("message_attachments").select("id").eq("conversation_id", direct)).data).toEqual([]);
 
@@ -120,14 +125,13 @@ describe("conversations and messages", () => {
     expect(forged.error).not.toBeNull();
   });
 
-  it("the bucket refuses other types; over 10 MB is refused by the bucket (hosted) and the attachment row", async () => {
+  it("the bucket refuses other types; over 10 MB is refused by the bucket and the attachment row", async () => {
     const text = await studentA.storage.from("message-attachments")
       .upload(attachmentPath(direct, IDS.studentA, "script.sh"), new Blob(["echo"], { type: "text/x-sh" }), { contentType: "text/x-sh" });
     expect(text.error).not.toBeNull();
-    // Hosted storage enforces the bucket's file_size_limit; the local stack (lite) does not,
-    // so the limit is checked as declared, and the attachment row refuses a larger size.
-    const [bucket] = await sql<{ file_size_limit: number }>("select file_size_limit from storage.buckets where id = 'message-attachments'");
-    expect(Number(bucket.file_size_limit)).toBe(10 * 1024 * 1024);
+    const big = await studentA.storage.from("message-attachments")
+      .upload(attachmentPath(direct, IDS.studentA, "big.pdf"), new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: "application/pdf" }), { contentType: "application/pdf" });
+    expect(big.error).toMatchObject({ message: "The object exceeded the maximum allowed size", statusCode: "413" });
     const { error } = await studentA.rpc("send_message", {
       conversation: direct,
       body: "Trop gros",

@@ -18,7 +18,6 @@ const NOT_RUN: Record<string, { kind: "write" | "read" | "subscription"; why: st
   "src/dashboard/assignments/data.ts#downloadAttachment": { kind: "read", why: "storage download; bucket policies: tests/integration/rls" },
   "src/dashboard/assignments/data.ts#downloadSubmissionFile": { kind: "read", why: "storage download; bucket policies: tests/integration/rls" },
   "src/dashboard/courses/data.ts#downloadMaterial": { kind: "read", why: "storage download; bucket policies: tests/integration/rls" },
-  "src/dashboard/messages/data.ts#attachmentUrl": { kind: "read", why: "storage download; bucket policies: tests/integration/rls" },
   // realtime
   "src/dashboard/finance/data.ts#subscribeToPayments": { kind: "subscription", why: "realtime channel: tests/integration/realtime.test.ts" },
   "src/dashboard/notifications/data.ts#subscribeToNew": { kind: "subscription", why: "realtime channel: tests/integration/realtime.test.ts" },

@@ -27,6 +27,11 @@ const CODES: Record<string, string> = {
 export async function withErrorCode(response: Response, pathname: string): Promise<Response> {
   if (response.ok || !(response.headers.get("content-type") ?? "").includes("json")) return response;
   const body = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
+  if (body?.valid === false && Array.isArray(body.errors)) {
+    // lite's schema validation ({valid, errors, schema}); storage-api's (fastify's) is a 400 InvalidRequest.
+    const [first] = body.errors as { instanceLocation?: string; error?: string }[];
+    return storageError(400, "InvalidRequest", `body${first?.instanceLocation ?? ""} ${first?.error ?? "is invalid"}`, "Bad Request");
+  }
   if (!body || typeof body.error !== "string" || "code" in body) return response;
   const code =
     body.error === "Duplicate" ? (pathname.includes("/storage/v1/bucket") ? "BucketAlreadyExists" : "KeyAlreadyExists") : (CODES[body.error] ?? body.error);

@@ -1,5 +1,5 @@
 // Bucket routes as storage-api takes and answers them:
-// - a file size limit may be given as a string ("1mb", "20MB": storage-api's
+// - a new bucket may be given by name alone; a file size limit may be given as a string ("1mb", "20MB": storage-api's
 //   parseFileSizeToBytes), and null clears a limit or the allowed types; lite's schema took
 //   numbers only. A limit above the global one is refused, as storage-api refuses it;
 // - a bucket is answered with storage-api's columns (no owner_id; `type` in the list) and
@@ -71,6 +71,8 @@ async function write(request: Request, context: LocalContext, lite: Lite, id: st
   if (!body) return lite(request);
   const cleared: string[] = [];
   const sent: BucketBody = { ...body };
+  // storage-api needs only a name (the id defaults to it); lite needed both.
+  if (!id && sent.id === undefined && typeof sent.name === "string") sent.id = sent.name;
   if (typeof body.file_size_limit === "string") {
     const bytes = parseFileSize(body.file_size_limit);
     if (bytes === undefined) return storageError(400, "InvalidRequest", "Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B");

@@ -77,10 +77,10 @@ function infoJson(row: LiteInfo) {
   };
 }
 
-function info(request: Request, pathname: string, lite: Lite): Promise<Response> {
+async function info(request: Request, pathname: string, lite: Lite): Promise<Response> {
   // storage-api also serves /object/info/authenticated/… and /object/info/public/…; lite only /object/info/….
   const path = pathname.replace(/^\/storage\/v1\/object\/info\/(?:authenticated|public)\//, `${STORAGE}/object/info/`);
-  return lite(asCaller(request, path + new URL(request.url).search, "GET")).then((response) => reshape<LiteInfo>(response, infoJson));
+  return reshape<LiteInfo>(await lite(asCaller(request, path + new URL(request.url).search, "GET")), infoJson);
 }
 
 /** An object route answered as storage-api does; undefined for other requests. */

@@ -17,7 +17,7 @@ const UPLOAD_SIGN = "/storage/v1/object/upload/sign/";
 const ROUTES = new Set(["list", "list-v2", "sign", "upload", "copy", "move", "info", "public", "authenticated"]);
 
 interface Upload {
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   contentType: string;
   cacheControl?: string;
   userMetadata: Record<string, unknown>;

@@ -1,5 +1,5 @@
-// Patches of @supabase/lite's bundle where its PostgREST emulation differs from PostgREST
-// at the root (the SQL or parameters it generates). Applied by `npm install`
+// Patches of @supabase/lite's bundle where its emulation differs from PostgREST or GoTrue
+// at the root (the SQL or parameters it generates, a check it makes). Applied by `npm install`
 // (postinstall: `node supabase/local/lite-patches.ts`); the local stack refuses to start
 // without them. Each patch replaces one exact piece of the bundle of the version pinned in
 // package-lock.json and leaves a /*uel:name*/ marker, so applying twice changes nothing and
@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { GOTRUE_EMAIL } from "./auth/validate.ts";
 
 interface Patch {
   name: string;
@@ -75,6 +76,12 @@ export const LITE_PATCHES: Patch[] = [
     why: "The rolled-back rpc above answers its PGRST124 response.",
     find: "}catch(g){return zm(g,{connection:i,introspection:l,vars:h,ast:m})}",
     replace: "}catch(g){if(/*uel:rpc-max-affected-answer*/g?.uelResponse instanceof Response)return g.uelResponse;return zm(g,{connection:i,introspection:l,vars:h,ast:m})}",
+  },
+  {
+    name: "email-format",
+    why: "An e-mail address (sign-up, e-mail change, one-time code, magic link, recovery) is checked with GoTrue's format (auth/validate.ts): lite took `xx:;x@x.x`, which GoTrue refuses, and refused `a@localhost`, which GoTrue takes.",
+    find: "function Xn(t){return /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(t)}",
+    replace: `function Xn(t){return/*uel:email-format*/${GOTRUE_EMAIL}.test(t)}`,
   },
 ];
 

@@ -290,14 +290,14 @@ async function invite(request: Request, context: LocalContext, url: URL, siteUrl
   const body = (await readJson(request)) as { email?: string; data?: Record<string, unknown> };
   const invalid = emailRefusal(body.email);
   if (invalid) return invalid;
-  const [existing] = await rows<{ id: string; email_confirmed_at: string | null }>(context.db, "select id, email_confirmed_at from auth.users where lower(email) = lower($1)", [body.email]);
+  const email = body.email!.toLowerCase();
+  const [existing] = await rows<{ id: string; email_confirmed_at: string | null }>(context.db, "select id, email_confirmed_at from auth.users where lower(email) = $1", [email]);
   if (existing?.email_confirmed_at) return authError(422, "email_exists", "A user with this email address has already been registered");
-  const id = existing?.id ?? (await insertUser(context, { email: body.email, user_metadata: body.data, invited: true }));
+  const id = existing?.id ?? (await insertUser(context, { email, user_metadata: body.data, invited: true }));
   const otp = newOtp();
-  const hash = tokenHash(body.email, otp);
+  const hash = tokenHash(email, otp);
   await context.db.query("update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = coalesce(invited_at, now()) where id = $1", [id, hash]);
   const redirectTo = url.searchParams.get("redirect_to") ?? siteUrl;
-  const to = body.email.toLowerCase();
-  await sendTemplatedEmail(context, { kind: "invite", to, otp, hash, apiOrigin: url.origin, redirectTo, verifyType: "invite", user: { id } });
+  await sendTemplatedEmail(context, { kind: "invite", to: email, otp, hash, apiOrigin: url.origin, redirectTo, verifyType: "invite", user: { id } });
   return json(await userJson(context.db, id));
 }

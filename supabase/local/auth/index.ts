@@ -20,7 +20,7 @@ import { handleAdmin } from "./admin.ts";
 import { newOtp, sendTemplatedEmail, siteUrlOf, tokenHash } from "./mail.ts";
 import { refreshWithReuseRules } from "./refresh.ts";
 import { allowedRedirect, resendSignup, signUpWithEmail } from "./signup.ts";
-import { atLimit, count, countFailedSignIn, overLimit, peerKey, refuseSignIn, tooManyEmails, tooManyRequests } from "./limits.ts";
+import { countFailedSignIn, overLimit, peerKey, refuseSignIn, tooManyEmails, tooManyRequests } from "./limits.ts";
 import { checkPassword, refusePasswordChange, ruleFor } from "./passwords.ts";
 import { requestClaims } from "./tokens.ts";
 import { authError } from "./http.ts";

@@ -1,6 +1,6 @@
-// Patches of @supabase/lite's bundle where its PostgREST emulation differs from PostgREST
-// at the root (the SQL or parameters it generates), or its storage rules from storage-api's
-// (what a bucket admits; the storage answers themselves are reshaped in storage/). Applied by `npm install`
+// Patches of @supabase/lite's bundle where its emulation differs from PostgREST, GoTrue or
+// storage-api at the root (the SQL or parameters it generates, a check it makes, what a bucket
+// admits; the storage answers themselves are reshaped in storage/). Applied by `npm install`
 // (postinstall: `node supabase/local/lite-patches.ts`); the local stack refuses to start
 // without them. Each patch replaces one exact piece of the bundle of the version pinned in
 // package-lock.json and leaves a /*uel:name*/ marker, so applying twice changes nothing and
@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { GOTRUE_EMAIL } from "./auth/validate.ts";
 
 interface Patch {
   name: string;
@@ -102,6 +103,12 @@ export const LITE_PATCHES: Patch[] = [
     why: "storage-api words a too large upload `The object exceeded the maximum allowed size`, without the limit.",
     find: 'new t(413,"Payload too large",`The object exceeded the maximum allowed size of ${n} bytes`)',
     replace: '/*uel:storage-size-error*/new t(413,"Payload too large","The object exceeded the maximum allowed size")',
+  },
+  {
+    name: "email-format",
+    why: "An e-mail address (sign-up, e-mail change, one-time code, magic link, recovery) is checked with GoTrue's format (auth/validate.ts): lite took `xx:;x@x.x`, which GoTrue refuses, and refused `a@localhost`, which GoTrue takes.",
+    find: "function Xn(t){return /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(t)}",
+    replace: `function Xn(t){return/*uel:email-format*/${GOTRUE_EMAIL}.test(t)}`,
   },
 ];
 

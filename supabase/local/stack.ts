@@ -46,6 +46,11 @@ export interface LocalStackOptions {
   template?: Blob;
   /** Apply supabase/seed.sql when the database is new. Default true. */
   seed?: boolean;
+  /**
+   * Another schema than the project's: a migrations folder and seed files (none when left
+   * out), for the upstream client suites (tests/peers), which bring their own test schema.
+   */
+  schema?: { migrationsDir?: string; seedFiles?: string[] };
   /** Keep auth e-mails in memory (tests) rather than printing them. */
   captureEmails?: boolean;
   /** Auth behaviour (e-mail confirmation, refresh-token reuse, rate limits, password rules): see context.ts. */
@@ -130,16 +135,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   await ensureAuthTables(db);
 
   const isNew = (await appliedVersions(db)).size === 0;
-  const applied = await applyMigrations(db, join(SUPABASE_DIR, "migrations"));
+  const migrationsDir = options.schema ? options.schema.migrationsDir : join(SUPABASE_DIR, "migrations");
+  const applied = migrationsDir ? await applyMigrations(db, migrationsDir) : [];
   if (applied.length) log(`applied ${applied.length} migration(s)`);
   if (isNew && options.seed !== false) {
-    for (const file of seedFiles()) await db.exec(readFileSync(file, "utf8"));
-    log("seeded the demo university");
+    for (const file of options.schema ? (options.schema.seedFiles ?? []) : seedFiles()) await db.exec(readFileSync(file, "utf8"));
+    log(options.schema ? "seeded" : "seeded the demo university");
   }
   await connection.clearSchemaCache();
   // The seed points at files (a bank slip, course handouts) that SQL cannot upload; a stack
   // loaded from a dump has their rows but not their bytes. Both get them here, once.
-  if (options.seed !== false) {
+  if (options.seed !== false && !options.schema) {
     const started = Date.now();
     const placed = await ensureDemoFiles(app, db, options.keys.secretKey);
     if (placed) log(`stored ${placed} demo file(s) in ${Date.now() - started} ms`);

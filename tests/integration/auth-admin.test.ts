@@ -127,3 +127,96 @@ describe("admin user API without the secret key", () => {
     expect(noKey.status).toBe(401);
   });
 });
+
+describe("admin answers as GoTrue's", () => {
+  it("changes a user's e-mail whole: the account and its e-mail identity, which then signs in", async () => {
+    const admin = stack().client({ secret: true });
+    const { data: created } = await admin.auth.admin.createUser({ email: "ancienne@example.cm", password: "Mot-De-Passe-Adr-6", email_confirm: true });
+    const id = created.user!.id;
+    const { data, error } = await admin.auth.admin.updateUserById(id, { email: "Nouvelle@Example.cm" });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe("nouvelle@example.cm");
+    expect(data.user?.identities).toEqual([expect.objectContaining({ provider: "email", identity_data: expect.objectContaining({ email: "nouvelle@example.cm" }) })]);
+    const identities = await stack().sql<{ email: string }>("select email from auth.identities where user_id = $1", [id]);
+    expect(identities).toEqual([{ email: "nouvelle@example.cm" }]);
+    await signInAs(stack(), "nouvelle@example.cm", "Mot-De-Passe-Adr-6");
+    await expect(signInAs(stack(), "ancienne@example.cm", "Mot-De-Passe-Adr-6")).rejects.toThrow();
+  });
+
+  it("refuses an address GoTrue refuses on every way in, and takes one it takes", async () => {
+    const admin = stack().client({ secret: true });
+    const invalid = "xx:;x@x.x";
+    const answers = [
+      (await admin.auth.admin.createUser({ email: invalid, password: "Mot-De-Passe-Inv-7" })).error,
+      (await admin.auth.admin.inviteUserByEmail(invalid)).error,
+      (await admin.auth.admin.generateLink({ type: "signup", email: invalid, password: "Mot-De-Passe-Inv-7" })).error,
+      (await stack().client().auth.signUp({ email: invalid, password: "Mot-De-Passe-Inv-7" })).error,
+      (await stack().client().auth.signInWithOtp({ email: invalid })).error,
+      // lite's own check (lite-patches.ts email-format): an e-mail change by the user.
+      (await (await signInAs(stack(), student.email, student.password)).auth.updateUser({ email: invalid })).error,
+    ];
+    for (const error of answers) expect(error?.message).toBe("Unable to validate email address: invalid format");
+    const { error } = await admin.auth.admin.createUser({ email: "root@localhost", password: "Mot-De-Passe-Loc-8" });
+    expect(error).toBeNull();
+  });
+
+  it("refuses a page that is not an unsigned integer", async () => {
+    const { data, error } = await stack().client({ secret: true }).auth.admin.listUsers({ page: -1, perPage: 10 });
+    expect(error).toMatchObject({ status: 400, code: "validation_failed" });
+    expect(data.users).toEqual([]);
+  });
+
+  it("generates e-mail change links for the current and the new address", async () => {
+    const admin = stack().client({ secret: true });
+    await admin.auth.admin.createUser({ email: "change.lien@example.cm", password: "Mot-De-Passe-Chg-9", email_confirm: true });
+    for (const type of ["email_change_current", "email_change_new"] as const) {
+      const { data, error } = await admin.auth.admin.generateLink({ type, email: "change.lien@example.cm", newEmail: "change.nouveau@example.cm" });
+      expect(error).toBeNull();
+      expect(data.user).toMatchObject({ email: "change.lien@example.cm", new_email: "change.nouveau@example.cm" });
+      expect(data.properties).toMatchObject({ verification_type: type, email_otp: expect.stringMatching(/^\d{6}$/) });
+      expect(data.properties!.action_link).toMatch(/\/auth\/v1\/verify\?token=\w+&type=email_change&redirect_to=/);
+    }
+    const taken = await admin.auth.admin.generateLink({ type: "email_change_new", email: "change.lien@example.cm", newEmail: student.email });
+    expect(taken.error?.code).toBe("email_exists");
+  });
+});
+
+describe("features the project leaves off answer with GoTrue's errors, not lite's 404 text", () => {
+  it("passkeys, SSO, identity linking, OAuth server, Web3, ID tokens, phone and WebAuthn factors", async () => {
+    const { url, keys } = stack();
+    const session = (await (await signInAs(stack(), student.email, student.password)).auth.getSession()).data.session!;
+    const call = async (method: string, path: string, body?: unknown, bearer?: string) => {
+      const response = await fetch(`${url}/auth/v1${path}`, {
+        method,
+        headers: { apikey: keys.publishableKey, "content-type": "application/json", ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await response.json()) as { error_code?: string; msg?: string };
+      return [response.status, json.error_code, json.msg];
+    };
+    const user = session.access_token;
+    expect(await call("POST", "/passkeys/authentication/options", {})).toEqual([404, "passkey_disabled", "Passkeys are disabled"]);
+    expect(await call("POST", "/sso", { domain: "uel.cm" })).toEqual([404, "saml_provider_disabled", "SAML 2.0 is disabled"]);
+    expect(await call("GET", "/user/identities/authorize?provider=google", undefined, user)).toEqual([404, "manual_linking_disabled", "Manual linking is disabled"]);
+    expect((await call("GET", "/user/identities/authorize?provider=google"))[0]).toBe(401);
+    expect(await call("GET", "/admin/oauth/clients", undefined, keys.secretKey)).toEqual([404, "feature_disabled", "OAuth server is disabled"]);
+    expect((await call("GET", "/admin/oauth/clients", undefined, user))[0]).toBe(403);
+    expect(await call("POST", "/token?grant_type=web3", { chain: "solana" })).toEqual([422, "web3_provider_disabled", "Web3 provider is disabled"]);
+    expect(await call("POST", "/token?grant_type=id_token", { provider: "google", id_token: "x" })).toEqual([
+      400,
+      "provider_disabled",
+      'Provider (issuer "https://accounts.google.com") is not enabled',
+    ]);
+    const phone = "+237690000000";
+    expect(await call("POST", "/signup", { phone, password: "Mot-De-Passe-Tel-1" })).toEqual([400, "phone_provider_disabled", "Phone signups are disabled"]);
+    expect(await call("POST", "/otp", { phone })).toEqual([400, "phone_provider_disabled", "Unsupported phone provider"]);
+    expect(await call("POST", "/token?grant_type=password", { phone, password: "x" })).toEqual([422, "phone_provider_disabled", "Phone logins are disabled"]);
+    expect(await call("POST", "/verify", { phone, token: "123456", type: "sms" })).toEqual([403, "otp_expired", "Token has expired or is invalid"]);
+    expect(await call("POST", "/factors", { factor_type: "webauthn" }, user)).toEqual([422, "mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn"]);
+  });
+
+  it("says a wrong e-mailed code has expired or is invalid, as GoTrue does for a code (not a link)", async () => {
+    const { error } = await stack().client().auth.verifyOtp({ email: student.email, token: "000000", type: "email" });
+    expect(error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
+  });
+});

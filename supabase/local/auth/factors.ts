@@ -37,8 +37,10 @@ export async function handleFactors(request: Request, context: LocalContext, pat
 async function enroll(request: Request, context: LocalContext, claims: AccessClaims): Promise<Response> {
   const body = await readJson(request);
   const type = body.factor_type;
+  // Phone and WebAuthn factors are off (hosted's defaults): GoTrue's answers for them.
   if (type === "phone") return authError(422, "mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
-  if (type !== "totp") return authError(400, "validation_failed", "factor_type needs to be totp, phone or webauthn");
+  if (type === "webauthn") return authError(422, "mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
+  if (type !== "totp") return authError(400, "validation_failed", "factor_type needs to be totp, phone, or webauthn");
   const friendlyName = typeof body.friendly_name === "string" ? body.friendly_name.trim() : "";
   const verified = await rows(context.db, "select 1 from auth.mfa_factors where user_id = $1 and status = 'verified'", [claims.sub]);
   if (verified.length > 0 && claims.aal !== "aal2")

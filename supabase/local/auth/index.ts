@@ -7,7 +7,9 @@
 //   revealing registered addresses (signup.ts), refresh-token reuse (refresh.ts), rate
 //   limits on sign-in, codes and e-mails (limits.ts), password rules with reasons and the
 //   secure password change (passwords.ts), and aal2 to change the password or e-mail of an
-//   account with a verified factor.
+//   account with a verified factor, and GoTrue's e-mail format (validate.ts);
+// - GoTrue's errors for the features left off (disabled.ts): passkeys, SSO, identity
+//   linking, OAuth server, Web3 and ID-token sign-in, phone.
 // Everything else is lite's. Registered in supabase/local/stack.ts.
 import type { LocalContext, LocalRoute } from "../context.ts";
 import { AUTH_PREFIX, json, readJson } from "./http.ts";
@@ -18,10 +20,12 @@ import { handleAdmin } from "./admin.ts";
 import { newOtp, sendTemplatedEmail, siteUrlOf, tokenHash } from "./mail.ts";
 import { refreshWithReuseRules } from "./refresh.ts";
 import { allowedRedirect, resendSignup, signUpWithEmail } from "./signup.ts";
-import { atLimit, count, countFailedSignIn, overLimit, peerKey, refuseSignIn, tooManyEmails, tooManyRequests } from "./limits.ts";
+import { countFailedSignIn, overLimit, peerKey, refuseSignIn, tooManyEmails, tooManyRequests } from "./limits.ts";
 import { checkPassword, refusePasswordChange, ruleFor } from "./passwords.ts";
 import { requestClaims } from "./tokens.ts";
 import { authError } from "./http.ts";
+import { disabledFeature, phoneProviderRefusal } from "./disabled.ts";
+import { emailRefusal } from "./validate.ts";
 
 const EMAIL_REQUESTS = ["/otp", "/magiclink", "/recover", "/resend"];
 
@@ -34,6 +38,8 @@ export const authExtensions: LocalRoute = (request, context, peer) => {
   const handle = (fn: () => Promise<Response>) => ensureAuthTables(context.db).then(fn);
   const apiKeyRefused = refuseWithoutApiKey(request, context);
 
+  const disabled = disabledFeature(request, context, path);
+  if (disabled) return apiKeyRefused ?? disabled;
   if (path === "/factors" || path.startsWith("/factors/")) return apiKeyRefused ?? handle(() => handleFactors(request, context, path));
   if (path.startsWith("/admin/") || path === "/invite") {
     if (path.startsWith("/admin/") && !/^\/admin\/(users|generate_link)/.test(path)) return undefined;
@@ -41,7 +47,7 @@ export const authExtensions: LocalRoute = (request, context, peer) => {
   }
   if (EMAIL_REQUESTS.includes(path) && method === "POST" && !apiKeyRefused)
     return handle(async () => {
-      const refused = await limitEmailRequest(request, context, path, peer);
+      const refused = (await limitEmailRequest(request, context, path, peer)) ?? (await invalidEmail(request)) ?? (await phoneProviderRefusal(request, path));
       if (refused) return refused;
       if (path === "/recover") return recover(request, context, url);
       if (path === "/resend") return (await resendSignup(request, context, url)) ?? passThrough(context.app.fetch(request));
@@ -50,16 +56,18 @@ export const authExtensions: LocalRoute = (request, context, peer) => {
   if (path === "/recover" && method === "POST") return apiKeyRefused ?? handle(() => recover(request, context, url));
   const grant = url.searchParams.get("grant_type");
   if (path === "/token" && method === "POST" && grant === "password")
-    return handle(async () => (await refuseBanned(request, context, url)) || passwordSignIn(request, context, peer));
+    return handle(async () => (apiKeyRefused ? null : await phoneProviderRefusal(request, path)) ?? ((await refuseBanned(request, context, url)) || passwordSignIn(request, context, peer)));
   if (path === "/token" && method === "POST" && grant === "refresh_token")
     return handle(async () => (await refuseBanned(request, context, url)) || refreshWithReuseRules(request, context, (r) => decorateSession(r, context, undefined)));
   if (path === "/signup" && method === "POST" && !apiKeyRefused)
     return handle(async () => {
       if (overLimit(context, `sign-in:${peerKey(peer)}`, context.auth.rateLimits.signInPerIp)) return tooManyRequests();
-      return (await signUpWithEmail(request, context, url)) ?? decorateSession(request, context, "/signup");
+      return (await phoneProviderRefusal(request, path)) ?? (await signUpWithEmail(request, context, url)) ?? decorateSession(request, context, "/signup");
     });
   if (path === "/verify" && !apiKeyRefused && overLimit(context, `verify:${peerKey(peer)}`, context.auth.rateLimits.verifyPerIp))
     return Promise.resolve(tooManyRequests());
+  if (path === "/verify" && method === "POST" && !apiKeyRefused)
+    return handle(async () => (await phoneProviderRefusal(request, path)) ?? decorateSession(request, context, path));
   if ((path === "/token" || path === "/signup" || path === "/verify") && method === "POST")
     return handle(async () => (path === "/token" && (await refuseBanned(request, context, url))) || decorateSession(request, context, path === "/token" ? grantMethod(url) : path));
   if (path === "/user" && method === "PUT") return handle(async () => (await refuseUserUpdate(request, context)) ?? decorateUser(request, context));
@@ -83,10 +91,14 @@ async function refuseBanned(request: Request, context: LocalContext, url: URL): 
   return banned.length ? json({ code: 400, error_code: "user_banned", msg: "User is banned" }, 400, { "x-sb-error-code": "user_banned" }) : null;
 }
 
-/** Lite's own answer to a request without a valid API key, so ours match it. */
+/** Lite's own answers (the hosted gateway's) to a request without a valid API key, so ours match them. */
 function refuseWithoutApiKey(request: Request, context: LocalContext): Promise<Response> | undefined {
   const key = request.headers.get("apikey") ?? new URL(request.url).searchParams.get("apikey");
   if (key === context.keys.publishableKey || key === context.keys.secretKey) return undefined;
+  if (!key)
+    return Promise.resolve(
+      json({ message: "No API key found in request", hint: "No `apikey` request header or url param was found." }, 401, { "sb-error-code": "UNAUTHORIZED_MISSING_API_KEY" }),
+    );
   return Promise.resolve(json({ message: "Invalid API key", hint: "Double check your Supabase `apikey`" }, 401));
 }
 
@@ -113,6 +125,12 @@ async function passwordSignIn(request: Request, context: LocalContext, peer: str
   const response = await decorateSession(request, context, "password");
   if (response.headers.get("x-sb-error-code") === "invalid_credentials") countFailedSignIn(context, peer, email);
   return response;
+}
+
+/** An e-mail address GoTrue would refuse (lite checks the format of some, not all). */
+async function invalidEmail(request: Request): Promise<Response | null> {
+  const { email } = await readJson(request.clone());
+  return typeof email === "string" && email ? emailRefusal(email) : null;
 }
 
 /** Per-address limit on e-mail requests, and one e-mail of a kind per address per minute. */
@@ -153,6 +171,7 @@ async function decorateSession(request: Request, context: LocalContext, how: str
     const body = await readJson(request.clone());
     method = body.type === "email" || body.type === "invite" ? "otp" : String(body.type ?? "otp");
     response = await verifyEmailOtp(request, context, body);
+    if (response.status === 403 && body.token && !body.token_hash) response = await codeRefusal(response);
   } else {
     response = await context.app.fetch(request);
   }
@@ -165,6 +184,16 @@ async function decorateSession(request: Request, context: LocalContext, how: str
     if (full && "factors" in full) (user as Record<string, unknown>).factors = full.factors;
   }
   return json(body, response.status, headersOf(response));
+}
+
+/**
+ * A wrong or expired code (POST /verify with a token, not a token_hash): GoTrue says "Token
+ * has expired or is invalid"; lite says what GoTrue says of a link.
+ */
+async function codeRefusal(response: Response): Promise<Response> {
+  const body = (await response.json()) as Record<string, unknown>;
+  if (body.error_code !== "otp_expired") return json(body, response.status, headersOf(response));
+  return authError(403, "otp_expired", "Token has expired or is invalid");
 }
 
 /**

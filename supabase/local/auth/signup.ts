@@ -14,8 +14,7 @@ import { rows, userJson } from "./store.ts";
 import { newOtp, sendTemplatedEmail, siteUrlOf, tokenHash } from "./mail.ts";
 import { checkPassword } from "./passwords.ts";
 import { tooManyEmails } from "./limits.ts";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmail } from "./validate.ts";
 
 /** Where the link may send people back: the site's origin, else the site URL (GoTrue's allow list). */
 export function allowedRedirect(context: LocalContext, wanted: string | null | undefined): string {
@@ -36,7 +35,7 @@ export async function signUpWithEmail(request: Request, context: LocalContext, u
   const body = await readJson(request.clone());
   const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
   const password = typeof body.password === "string" ? body.password : "";
-  if (!email || !password || !EMAIL.test(email) || password.length > 72) return null;
+  if (!email || !password || !isEmail(email) || password.length > 72) return null;
   const weak = checkPassword(password, context.auth.passwordPolicy);
   if (weak) return weak;
   if (!context.auth.emailConfirmations) return null;
@@ -67,7 +66,7 @@ export async function signUpWithEmail(request: Request, context: LocalContext, u
 export async function resendSignup(request: Request, context: LocalContext, url: URL): Promise<Response | null> {
   const body = await readJson(request.clone());
   const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
-  if (body.type !== "signup" || !EMAIL.test(email)) return null;
+  if (body.type !== "signup" || !isEmail(email)) return null;
   const [user] = await rows<{ id: string; email_confirmed_at: string | null; confirmation_sent_at: string | null }>(
     context.db,
     "select id, email_confirmed_at, confirmation_sent_at from auth.users where lower(email) = $1",

@@ -103,6 +103,8 @@ interface UserRow {
   invited_at: string | null;
   confirmation_sent_at: string | null;
   recovery_sent_at: string | null;
+  email_change: string | null;
+  email_change_sent_at: string | null;
   last_sign_in_at: string | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -134,6 +136,9 @@ export async function userJson(db: Db, userId: string): Promise<Record<string, u
     ...(user.invited_at ? { invited_at: iso(user.invited_at) } : {}),
     ...(user.confirmation_sent_at ? { confirmation_sent_at: iso(user.confirmation_sent_at) } : {}),
     ...(user.recovery_sent_at ? { recovery_sent_at: iso(user.recovery_sent_at) } : {}),
+    // An e-mail change waiting for confirmation (GoTrue's new_email).
+    ...(user.email_change ? { new_email: user.email_change } : {}),
+    ...(user.email_change_sent_at ? { email_change_sent_at: iso(user.email_change_sent_at) } : {}),
     ...(user.last_sign_in_at ? { last_sign_in_at: iso(user.last_sign_in_at) } : {}),
     ...(user.banned_until ? { banned_until: iso(user.banned_until) } : {}),
     app_metadata: user.raw_app_meta_data ?? {},

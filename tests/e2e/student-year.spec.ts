@@ -19,7 +19,11 @@ import { admissionsMessages } from "../../src/dashboard/admissions/messages.ts";
 import { wizardMessages } from "../../src/dashboard/courses/wizard-messages.ts";
 import { financeMessages } from "../../src/dashboard/finance/messages.ts";
 import { fill } from "../../src/dashboard/i18n.ts";
+import { assignmentMessages } from "../../src/dashboard/assignments/messages.ts";
+import { classesMessages, planMessages } from "../../src/dashboard/classes/messages.ts";
+import { teacherZoomMessages } from "../../src/dashboard/meetings/teacher-messages.ts";
 import { peopleMessages } from "../../src/dashboard/people/messages.ts";
+import { quizMessages } from "../../src/dashboard/quizzes/messages.ts";
 import { pdfText } from "../fixtures/pdf-text.ts";
 import { signIn, signInAs } from "./dashboard.ts";
 import { E2E_API_URL } from "./server-ports.ts";
@@ -33,6 +37,13 @@ test.describe.configure({ mode: "serial", timeout: 150_000 });
 const tag = () => Date.now().toString(36).slice(-6).replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
 const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const DAY = 86_400_000;
+const douala = (offset: number) => new Date(Date.now() + offset + 3_600_000).toISOString();
+/** The day in Douala (UTC+1, no summer time), as YYYY-MM-DD, `offset` ms from now. */
+const doualaDate = (offset = 0) => douala(offset).slice(0, 10);
+/** The time in Douala as typed into a time field: HHMM. */
+const doualaClock = (offset = 0) => douala(offset).slice(11, 16).replace(":", "");
 
 async function emailedCode(request: APIRequestContext, to: string): Promise<string> {
   let code: string | undefined;
@@ -83,6 +94,11 @@ for (const locale of ["fr", "en"] as const) {
     const wiz = wizardMessages[locale];
     const fin = financeMessages[locale];
     const ppl = peopleMessages[locale];
+    const pln = planMessages[locale];
+    const cls = classesMessages[locale];
+    const zm = teacherZoomMessages[locale];
+    const asg = assignmentMessages[locale];
+    const qz = quizMessages[locale];
 
     const run = tag();
     const student = { first: "Mireille", last: `Ngo ${capital(run)}`, email: `e2e.annee.${run}@example.cm`, password: `Annee-${run}-2026` };
@@ -231,7 +247,91 @@ for (const locale of ["fr", "en"] as const) {
       await expect(balance).not.toHaveText(before!);
     });
 
-    void lecturer;
+    const assignment = `Devoir ${capital(run)}`;
+    const quiz = `Quiz ${capital(run)}`;
+    const exam = `Examen ${capital(run)}`;
+    const session = `Séance ${capital(run)}`;
+    await test.step("the teacher plans a class now, sets an assignment, a quiz and an exam", async () => {
+      await signIn(lecturer, teacher.email, teacher.password, prefix);
+      await expect(lecturer).toHaveURL(new RegExp(`${prefix}/dashboard/teacher$`));
+      // One session, started a minute ago (Douala time): the class is on while she joins.
+      await lecturer.goto(`${prefix}/dashboard/teacher/classes/schedule`);
+      const plan = lecturer.getByTestId("plan-form");
+      await expect(plan.getByRole("combobox", { name: pln.course }).locator("option:checked")).toHaveText(new RegExp(course.code));
+      await plan.getByRole("textbox", { name: pln.title }).fill(session);
+      await plan.getByText(pln.single, { exact: true }).click();
+      await plan.getByRole("group", { name: pln.start }).getByRole("spinbutton").first().click();
+      await lecturer.keyboard.type(doualaClock(-60_000));
+      await plan.getByRole("button", { name: pln.save }).click();
+      await expect(lecturer.getByTestId("plan-result").getByRole("status")).toHaveText(fill(pln.created, { n: 1 }));
+      // Its Zoom meeting (the simulator: no Zoom account on this machine).
+      await lecturer.goto(`${prefix}/dashboard/teacher/classes`);
+      const line = lecturer.getByTestId("teacher-classes").getByRole("listitem").filter({ hasText: session });
+      await line.getByRole("button", { name: `${zm.create} : ${course.code}` }).click();
+      await expect(line.getByRole("status")).toContainText(zm.created.split(" {id}")[0]);
+
+      // An assignment due in a week.
+      await lecturer.goto(`${prefix}/dashboard/teacher/assignments`);
+      await lecturer.getByRole("button", { name: asg.create }).first().click();
+      const dialog = lecturer.getByRole("dialog", { name: asg.createTitle });
+      await dialog.getByRole("textbox", { name: asg.title }).fill(assignment);
+      await dialog.getByRole("group", { name: asg.dueAt }).getByRole("spinbutton").first().click();
+      await lecturer.keyboard.type(doualaDate(7 * DAY).split("-").reverse().join("") + "1800");
+      await dialog.getByRole("button", { name: asg.save }).click();
+      await expect(dialog).toBeHidden();
+      await expect(lecturer.getByRole("link", { name: `${asg.open} — ${assignment}` })).toBeVisible();
+
+      // A quiz of one question, published.
+      await lecturer.goto(`${prefix}/dashboard/teacher/evaluations/new`);
+      await lecturer.getByLabel(qz.create.name).fill(quiz);
+      await lecturer.getByLabel(qz.create.kind).selectOption({ label: qz.kinds.quiz });
+      await lecturer.getByRole("button", { name: qz.create.submit }).click();
+      await expect(lecturer.getByRole("heading", { level: 1 })).toHaveText(quiz);
+      const add = lecturer.getByRole("form", { name: qz.builder.addQuestion });
+      await add.getByLabel(qz.builder.prompt).fill("2 + 3 = ?");
+      await add.getByLabel(fill(qz.builder.choice, { n: 1 }), { exact: true }).fill("5");
+      await add.getByLabel(fill(qz.builder.choice, { n: 2 }), { exact: true }).fill("6");
+      await add.getByLabel(fill(qz.builder.correct, { n: 1 })).check();
+      await add.getByRole("button", { name: qz.builder.saveQuestion }).click();
+      await expect(lecturer.getByTestId("quiz-question")).toHaveCount(1);
+      await lecturer.getByRole("button", { name: qz.builder.publish }).click();
+      await expect(lecturer.getByText(qz.builder.published, { exact: true })).toBeVisible();
+
+      // The final exam, held today.
+      await lecturer.goto(`${prefix}/dashboard/teacher/evaluations/new`);
+      await lecturer.getByLabel(qz.create.name).fill(exam);
+      await lecturer.getByLabel(qz.create.kind).selectOption({ label: qz.kinds.exam });
+      await lecturer.getByLabel(qz.create.date).fill(doualaDate());
+      await lecturer.getByRole("button", { name: qz.create.submit }).click();
+      await expect(lecturer.getByRole("heading", { level: 1 })).toHaveText(qz.evaluations.title);
+    });
+
+    await test.step("she joins the class, hands in the assignment and takes the quiz", async () => {
+      await applicant.goto(`${prefix}/dashboard/student/schedule`);
+      // Zoom is outside the machine: its page is stubbed.
+      await applicant.context().route("https://zoom.us/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Zoom</title>" }));
+      const line = applicant.getByTestId("session-list").getByTestId("session-line").filter({ hasText: session });
+      const popup = applicant.waitForEvent("popup");
+      await line.getByRole("link", { name: new RegExp(`^${cls.join}`) }).click();
+      expect((await popup).url()).toMatch(/^https:\/\/zoom\.us\/j\/\d+/);
+      await expect(line.getByRole("status")).toContainText(cls.joinedAt.split(" {time}")[0]);
+
+      await applicant.goto(`${prefix}/dashboard/student/assignments`);
+      const card = applicant.getByTestId("student-assignment").filter({ hasText: assignment });
+      await card.getByLabel(asg.addFiles).setInputFiles(pdf("copie.pdf"));
+      await card.getByRole("button", { name: asg.handIn, exact: true }).click();
+      await expect(card.getByRole("status")).toHaveText(asg.handedIn);
+
+      await applicant.goto(`${prefix}/dashboard/student/quizzes`);
+      await applicant.getByRole("link", { name: `${qz.student.take} — ${quiz}` }).click();
+      await applicant.getByRole("button", { name: qz.take.begin }).click();
+      await applicant.getByLabel("5", { exact: true }).check();
+      await expect(applicant.getByTestId("answer-status").first()).toHaveText(qz.take.saved);
+      await applicant.getByRole("button", { name: qz.take.submit }).click();
+      await applicant.getByRole("alertdialog").getByRole("button", { name: qz.take.submit }).click();
+      await expect(applicant.getByText(qz.take.submitted)).toBeVisible();
+    });
+
     void pdfText;
     void readFileSync;
   });

@@ -1,17 +1,21 @@
 // A student's year as one test (issue 21 item 10), in French and in English: the registrar
-// opens a course for a level and names its new teacher; a visitor applies on the public site
-// and pays the application fee (the mobile-money simulator); the registrar admits her (the
-// decision confirmed) and registers her (matricule, the level's courses, the year's fees);
-// she sees her courses and fees and pays an instalment; the teacher plans a class, sets an
-// assignment, a quiz and an exam; she joins the class, hands in the assignment and takes the
-// quiz; the teacher marks; the registrar deliberates the semester; she downloads her relevé
-// and its QR code's page confirms it; she is re-registered for the next year.
+// opens a course for a first year and names its new teacher; a visitor applies from the
+// programme's public page and pays the application fee (the mobile-money simulator); the
+// registrar admits her (the decision confirmed) and registers her (matricule, the level's
+// course, the year's fees); she signs in, sees her course and fees and pays an instalment;
+// the teacher plans a class, sets an assignment, a quiz and an exam; she joins the class,
+// hands in the assignment and takes the quiz; the teacher marks; the registrar deliberates
+// the semester; she downloads her relevé and its QR code's page confirms it; the registrar
+// re-registers her for the next year, in L2.
 //
-// Everything goes through the pages a user would use, on data the test makes itself (its own
-// teacher, course and applicant), so the demo's figures may change under it. The service
-// client only reads (to choose a level with no course yet and to find the next year), and
-// cleans up what would stop the next run: the semester's deliberation (it covers every
-// student of the semester: the other language's run closes it again) and the test's course.
+// Everything goes through the pages a user would use, on data the test makes itself: its own
+// teacher (the demo teacher's timetable has classes around now, which would refuse a class
+// planned now), course and applicant, in a first year with no course yet this semester, so
+// her semester depends on her marks alone and the demo's figures may change under it. The
+// labels come from the pages' own string catalogues. The service client only reads (which
+// level, whether the next year exists) and cleans up what would stop the next run: the
+// semester's deliberation (it covers every student of the semester; the other language's run
+// closes it again) with the notices its publication sent, and the test's course.
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { applicationMessages } from "../../src/components/application/messages.ts";

@@ -52,7 +52,8 @@ export const revalidateKeys = (selector: KeySelector): void => askAndAgain(selec
  * component), and to the same store when React reads it again before watching it once the
  * answer has come (each read of an unwatched store starts and stops it, and the stop clears
  * its value): on a busy machine, the student's calendar-link card never left its skeleton. Once nanoquery
- * has looked at its cache, such a store is handed the cached null.
+ * has looked at its cache, such a store is handed the cached null. It also records its reads
+ * while they run, so that a refetch asked for meanwhile is not lost (see `running` above).
  */
 export const createFetcherStore: typeof createBaseStore = (keyInput, settings) => {
   const fetcher = settings?.fetcher;

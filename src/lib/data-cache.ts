@@ -20,8 +20,29 @@ export const dataCacheSettings = {
 
 type CacheEntry = { data?: unknown; error?: unknown; created?: number; expires?: number };
 const cache = new Map<string, CacheEntry>();
-const [createBaseStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({ ...dataCacheSettings, cache });
-export { createMutatorStore, invalidateKeys, revalidateKeys, mutateCache };
+const [createBaseStore, createMutatorStore, base] = nanoquery({ ...dataCacheSettings, cache });
+const { mutateCache } = base;
+export { createMutatorStore, mutateCache };
+
+/**
+ * A refetch asked for while a read of the same key runs is dropped by nanoquery 0.3.4 (its
+ * runFetcher returns while the key has a fetch running), so the read that started before a
+ * change lands last and the page shows the state before it: in the gradebook, publishing
+ * right after entering a mark left "Publier" on screen. The reads running now, by key, let a
+ * refetch asked for meanwhile run again once they settle.
+ */
+const running = new Map<string, Promise<unknown>>();
+type KeySelector = string | string[] | ((key: string) => boolean);
+const matches = (key: string, selector: KeySelector) =>
+  Array.isArray(selector) ? selector.includes(key) : typeof selector === "function" ? selector(key) : key === selector;
+/** Asks now, and again for each key whose read was already running, once that read settles. */
+function askAndAgain(selector: KeySelector, ask: (selector: KeySelector) => void): void {
+  const earlier = [...running].filter(([key]) => matches(key, selector));
+  ask(selector);
+  for (const [key, read] of earlier) void read.then(() => ask(key), () => ask(key));
+}
+export const invalidateKeys = (selector: KeySelector): void => askAndAgain(selector, base.invalidateKeys);
+export const revalidateKeys = (selector: KeySelector): void => askAndAgain(selector, base.revalidateKeys);
 
 /**
  * nanoquery's fetcher store, mended for reads whose answer is null ("no calendar link yet"):
@@ -31,10 +52,28 @@ export { createMutatorStore, invalidateKeys, revalidateKeys, mutateCache };
  * component), and to the same store when React reads it again before watching it once the
  * answer has come (each read of an unwatched store starts and stops it, and the stop clears
  * its value): on a busy machine, the student's calendar-link card never left its skeleton. Once nanoquery
- * has looked at its cache, such a store is handed the cached null.
+ * has looked at its cache, such a store is handed the cached null. It also records its reads
+ * while they run, so that a refetch asked for meanwhile is not lost (see `running` above).
  */
 export const createFetcherStore: typeof createBaseStore = (keyInput, settings) => {
-  const store = createBaseStore(keyInput, settings);
+  const fetcher = settings?.fetcher;
+  const store = createBaseStore(keyInput, fetcher ? {
+    ...settings,
+    fetcher: (...parts) => {
+      const key = store.key;
+      const read = fetcher(...parts);
+      if (key) {
+        running.set(key, read);
+        const done = () => void (running.get(key) === read && running.delete(key));
+        read.then(done, done);
+      }
+      return read;
+    },
+  } : settings);
+  // The store's own revalidate and invalidate (a page's "retry" after its change) ask again too.
+  const { revalidate, invalidate } = store;
+  store.revalidate = () => askAndAgain(store.key ?? [], () => revalidate());
+  store.invalidate = () => askAndAgain(store.key ?? [], () => invalidate());
   // In a microtask: start handlers run before nanoquery's own has read its cache.
   onStart(store, () => {
     queueMicrotask(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createFetcherStore, dataCacheSettings, DATA_FRESH_MS, DATA_KEPT_MS, DATA_REFETCH_ON_FOCUS, DATA_RETRIES } from "../../src/lib/data-cache.ts";
+import { createFetcherStore, invalidateKeys, dataCacheSettings, DATA_FRESH_MS, DATA_KEPT_MS, DATA_REFETCH_ON_FOCUS, DATA_RETRIES } from "../../src/lib/data-cache.ts";
 
 describe("data cache (SPEC §9)", () => {
   it("keeps data fresh 5 minutes, kept 10, retries twice, no refetch on focus", () => {
@@ -66,6 +66,63 @@ describe("data cache: an answer of null", () => {
     const off = store.listen(() => {});
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(store.get()).toMatchObject({ data: null, loading: false });
+    off();
+  });
+});
+
+describe("data cache: a change while a read runs", () => {
+  /** A fetcher that reads `source.value` at once and answers when `source.hold` resolves. */
+  function slowSource() {
+    const source = { value: "before", hold: Promise.resolve(), release: () => {} };
+    const fetcher = vi.fn(async () => {
+      const seen = source.value;
+      await source.hold;
+      return seen;
+    });
+    const slowDown = () => {
+      source.hold = new Promise((resolve) => (source.release = resolve));
+    };
+    return { source, fetcher, slowDown };
+  }
+
+  it("reads again when the page asks after its change, a read started before it still running", async () => {
+    const { source, fetcher, slowDown } = slowSource();
+    const store = createFetcherStore<string>(["cache-test-running"], { fetcher });
+    const off = store.listen(() => {});
+    expect(await store.fetch()).toEqual({ data: "before" });
+    slowDown();
+    store.revalidate(); // a read starts (after a mark is saved)…
+    source.value = "after"; // …the page publishes…
+    store.revalidate(); // …and asks again while that read runs
+    source.release();
+    await vi.waitFor(() => expect(store.get()).toMatchObject({ data: "after", loading: false }));
+    expect(fetcher).toHaveBeenCalledTimes(3);
+    off();
+  });
+
+  it("does the same for a feature's invalidation (invalidateScope's key filter)", async () => {
+    const { source, fetcher, slowDown } = slowSource();
+    const store = createFetcherStore<string>(["cache-test-scope", "a"], { fetcher });
+    const off = store.listen(() => {});
+    expect(await store.fetch()).toEqual({ data: "before" });
+    slowDown();
+    store.revalidate();
+    source.value = "after";
+    invalidateKeys((key) => key.startsWith("cache-test-scope"));
+    source.release();
+    await vi.waitFor(() => expect(store.get()).toMatchObject({ data: "after", loading: false }));
+    off();
+  });
+
+  it("asks only once when no read was running", async () => {
+    const { fetcher } = slowSource();
+    const store = createFetcherStore<string>(["cache-test-idle"], { fetcher });
+    const off = store.listen(() => {});
+    await store.fetch();
+    store.revalidate();
+    await vi.waitFor(() => expect(store.get()).toMatchObject({ loading: false }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetcher).toHaveBeenCalledTimes(2);
     off();
   });
 });

@@ -64,3 +64,8 @@ export function doualaDay(value: DateInput): string {
 export function formatPercent(locale: Locale, share: number): string {
   return new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 1 }).format(share);
 }
+
+/** « a, b et c » / "a, b and c" — a list in a sentence. */
+export function formatList(locale: Locale, items: readonly string[]): string {
+  return new Intl.ListFormat(intlLocale(locale), { style: "long", type: "conjunction" }).format(items);
+}

@@ -32,10 +32,11 @@ describe("finance forms", () => {
   it("checks a cash payment and words the late-payment rule", () => {
     const bad = cashSchema.safeParse({ student: "", instalment: null, amount_xaf: 0, cash_reference: " " });
     expect(bad.success ? {} : fieldErrors(bad.error.issues)).toEqual({ student: "studentRequired", amount_xaf: "amountInvalid", cash_reference: "referenceRequired" });
-    const s = { penaltyRule: "{amount} after {days} day(s)", penaltyRuleNoGrace: "{amount} after the due date", noPenalty: "None" };
-    expect(penaltyText(s, "5 000 FCFA", { late_penalty_xaf: 5000, late_grace_days: 7 })).toBe("5 000 FCFA after 7 day(s)");
-    expect(penaltyText(s, "5 000 FCFA", { late_penalty_xaf: 5000, late_grace_days: 0 })).toBe("5 000 FCFA after the due date");
-    expect(penaltyText(s, "0 FCFA", { late_penalty_xaf: 0, late_grace_days: 3 })).toBe("None");
+    const s = { penaltyRule: { one: "{amount} après {n} jour", other: "{amount} après {n} jours" }, penaltyRuleNoGrace: "{amount} après l'échéance", noPenalty: "Aucune" };
+    expect(penaltyText(s, "fr", { late_penalty_xaf: 5000, late_grace_days: 7 })).toBe("5\u202f000\u00a0FCFA après 7 jours");
+    expect(penaltyText(s, "fr", { late_penalty_xaf: 5000, late_grace_days: 1 })).toBe("5\u202f000\u00a0FCFA après 1 jour");
+    expect(penaltyText(s, "fr", { late_penalty_xaf: 5000, late_grace_days: 0 })).toBe("5\u202f000\u00a0FCFA après l'échéance");
+    expect(penaltyText(s, "fr", { late_penalty_xaf: 0, late_grace_days: 3 })).toBe("Aucune");
   });
 
   it("checks a penalty waiver against what may still be waived", () => {

@@ -26,7 +26,7 @@ import {
 import { FileList } from "./FileList.tsx";
 import { assignmentMessages } from "./messages.ts";
 import { lateDays } from "./status.ts";
-import { plural } from "../../lib/plural.ts";
+import { countOf, plural } from "../../lib/plural.ts";
 
 export default function TeacherAssignmentPage({ params }: PageProps) {
   const m = useMessages(assignmentMessages);
@@ -112,7 +112,7 @@ function StudentCopy({ assignment, student, submission, onMarked }: { assignment
         <div className="flex flex-col gap-3">
           <p className="text-sm text-gray-800">
             {fill(m.submittedAt, { date: formatDateTime(locale, submission.submitted_at) })}
-            {days > 0 && ` · ${fill(m.lateBy, { days })}`}
+            {days > 0 && ` · ${countOf(locale, m.lateBy, days)}`}
           </p>
           {submission.body && (
             <div>

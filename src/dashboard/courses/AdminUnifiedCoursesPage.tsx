@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { Input, Label, SearchField } from "react-aria-components";
 import { formatNumber } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { FilterSelect } from "../people/NativeSelect.tsx";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -117,6 +118,7 @@ export default function AdminUnifiedCoursesPage() {
 
 function BulkActions({ total, teachers, semesters, apply }: { total: number; teachers: { value: string; label: string }[]; semesters: { value: string; label: string }[]; apply: (action: BulkAction) => Promise<number> }) {
   const m = useMessages(adminCoursesMessages);
+  const locale = useLocale();
   const [kind, setKind] = useState<BulkAction["kind"]>("publish");
   const [target, setTarget] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -169,7 +171,7 @@ function BulkActions({ total, teachers, semesters, apply }: { total: number; tea
         variant="primary"
         isOpen={confirming}
         onOpenChange={setConfirming}
-        onConfirm={async () => setNote(fill(m.done, { n: await apply(action()) }))}
+        onConfirm={async () => setNote(countOf(locale, m.done, await apply(action())))}
       >
         {m.confirmBody}
       </ConfirmDialog>

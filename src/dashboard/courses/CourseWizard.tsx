@@ -7,6 +7,7 @@
 import { useState } from "react";
 import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
+import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../schedule/useQuery.ts";
 import { Button } from "../ui/Button.tsx";
@@ -167,7 +168,13 @@ function Wizard({ preset, options }: { preset: Preset; options: WizardOptions })
               {m.enrol}
             </Button>
             <p role="status" className="font-semibold text-green-800" data-testid="cohort-result">
-              {cohort ? fill(m.enrolled, { created: cohort.created, students: cohort.students, courses: cohort.courses }) : ""}
+              {cohort
+                ? fill(m.enrolled, {
+                    created: countOf(locale, m.enrolledParts.created, cohort.created),
+                    students: countOf(locale, m.enrolledParts.students, cohort.students),
+                    courses: countOf(locale, m.enrolledParts.courses, cohort.courses),
+                  })
+                : ""}
             </p>
           </section>
         )}

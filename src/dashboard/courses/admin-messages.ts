@@ -25,7 +25,7 @@ export const adminCoursesMessages = defineMessages({
     apply: "Appliquer",
     confirmTitle: "Appliquer à {n} cours ?",
     confirmBody: "Le changement est enregistré dans le journal d'audit.",
-    done: "{n} cours modifié(s).",
+    done: { one: "{n} cours modifié.", other: "{n} cours modifiés." },
     pickTarget: "Choisissez l'enseignant ou le semestre.",
   },
   en: {
@@ -52,7 +52,7 @@ export const adminCoursesMessages = defineMessages({
     apply: "Apply",
     confirmTitle: "Apply to {n} courses?",
     confirmBody: "The change is recorded in the audit log.",
-    done: "{n} course(s) changed.",
+    done: { one: "{n} course changed.", other: "{n} courses changed." },
     pickTarget: "Choose the teacher or the semester.",
   },
 });

@@ -4,6 +4,7 @@
 // course is full (the database refuses the approval, nothing changes). CSV export.
 import { useState } from "react";
 import { formatDate } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { rejectionSchema, PARTNER_REQUEST_STATUSES, type PartnerRequestStatus, type RejectionForm } from "../../lib/forms/partner-courses.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -46,7 +47,7 @@ export default function AdminPartnerRequestsPage() {
     setAlert("");
     try {
       const n = await decideRequests(getSupabase(), ids, decision, reason);
-      setNote(fill(m.decided, { n }));
+      setNote(countOf(locale, m.decided, n));
       setSelected(new Set());
     } catch (error) {
       if (error instanceof SeatsFullError) setAlert(fill(m.seatsFull, { taken: error.taken, total: error.seats }));

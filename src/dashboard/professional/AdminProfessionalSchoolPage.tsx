@@ -4,6 +4,7 @@
 // database checks the trainee's registration, the dates and that a mark follows a report.
 import { lazy, Suspense, useState } from "react";
 import { doualaDay, formatDate, formatMark } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../schedule/useQuery.ts";
@@ -49,7 +50,7 @@ export default function AdminProfessionalSchoolPage() {
                     <Badge>{f.certificate}</Badge> {name(f)}
                   </p>
                   <p className="text-sm text-gray-700">{fill(m.months, { n: f.duration_months, internship: f.internship_months })}</p>
-                  <p className="text-sm text-gray-800">{fill(m.cohort, { n: data.trainees.filter((t) => t.professional_formation_id === f.id && t.status === "active").length })}</p>
+                  <p className="text-sm text-gray-800">{countOf(locale, m.cohort, data.trainees.filter((t) => t.professional_formation_id === f.id && t.status === "active").length)}</p>
                 </li>
               ))}
             </ul>

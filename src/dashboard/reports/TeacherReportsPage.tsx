@@ -2,7 +2,7 @@
 // attendance rates, the distribution of averages (chart and table) and the students at
 // risk; CSV and PDF exports. Computed by course_report() in SQL.
 import { useState } from "react";
-import { formatDate, formatMark, formatPercent } from "../../lib/format.ts";
+import { formatDate, formatMark, formatNumber, formatPercent } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../people/useQuery.ts";
@@ -69,7 +69,7 @@ function CourseReportView({ course }: { course: Course }) {
       </Card>
       <Card title={m.distribution}>
         <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-          <BarChart label={fill(m.distributionChart, { marked: r.marked, students: r.students })} labels={r.distribution.map((b) => String(b.from))} values={r.distribution.map((b) => b.count)} integers testId="distribution-chart" />
+          <BarChart label={fill(m.distributionChart, { marked: formatNumber(locale, r.marked), students: formatNumber(locale, r.students) })} labels={r.distribution.map((b) => String(b.from))} values={r.distribution.map((b) => b.count)} integers testId="distribution-chart" />
           <table className="text-sm" data-testid="distribution-table">
             <caption className="sr-only">{m.distribution}</caption>
             <thead className="bg-gray-50"><tr><th scope="col" className={th}>{m.band}</th><th scope="col" className={`${th} text-end`}>{m.count}</th></tr></thead>

@@ -69,3 +69,12 @@ export function formatPercent(locale: Locale, share: number): string {
 export function formatList(locale: Locale, items: readonly string[]): string {
   return new Intl.ListFormat(intlLocale(locale), { style: "long", type: "conjunction" }).format(items);
 }
+
+/** 1,5 Mo / 1.5 MB — a file or database size (octets in French). */
+export function formatBytes(locale: Locale, bytes: number): string {
+  const units = locale === "fr" ? ["o", "Ko", "Mo", "Go", "To"] : ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) (value /= 1024), unit++;
+  return `${new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: unit ? 1 : 0 }).format(value)}\u00a0${units[unit]}`;
+}

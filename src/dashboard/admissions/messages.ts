@@ -74,7 +74,10 @@ export const admissionsMessages = defineMessages({
         feesNone: "Les frais de l'année ne sont pas encore publiés ; ils vous seront communiqués à l'inscription.",
         registrationFee: "Frais d'inscription : {amount}, payables à l'inscription",
         instalment: "{label} : {amount}, à payer au plus tard le {date}",
-        movedDue: "(échéance du {date} déjà passée : reportée à l'inscription + {days} jours de grâce, sans pénalité)",
+        movedDue: {
+          one: "(échéance du {date} déjà passée : reportée à l'inscription + {n} jour de grâce, sans pénalité)",
+          other: "(échéance du {date} déjà passée : reportée à l'inscription + {n} jours de grâce, sans pénalité)",
+        },
         payLink: "Voir et payer mes frais",
         start: "Rentrée",
         startOn: "Les cours de l'année ont commencé le {date} ; le semestre en cours a commencé le {semester}. Vous les rejoignez dès votre inscription.",
@@ -260,7 +263,10 @@ export const admissionsMessages = defineMessages({
         feesNone: "This year's fees are not published yet; you will be told them at registration.",
         registrationFee: "Registration fee: {amount}, payable at registration",
         instalment: "{label}: {amount}, due by {date}",
-        movedDue: "(the {date} deadline had passed: moved to registration + {days} days of grace, with no penalty)",
+        movedDue: {
+          one: "(the {date} deadline had passed: moved to registration + {n} day of grace, with no penalty)",
+          other: "(the {date} deadline had passed: moved to registration + {n} days of grace, with no penalty)",
+        },
         payLink: "See and pay my fees",
         start: "Start of classes",
         startOn: "This year's classes began on {date}; the current semester began on {semester}. You join them as soon as you are registered.",

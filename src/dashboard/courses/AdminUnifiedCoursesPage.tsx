@@ -127,7 +127,7 @@ function BulkActions({ total, teachers, semesters, apply }: { total: number; tea
   const needsTarget = kind === "teacher" || kind === "semester";
   const action = (): BulkAction => (kind === "teacher" ? { kind, teacherId: target === "none" ? null : target } : kind === "semester" ? { kind, semesterId: target } : { kind });
   return (
-    <Card title={m.bulkTitle} description={fill(m.bulkIntro, { n: total })} className="mt-6" testId="bulk-actions">
+    <Card title={m.bulkTitle} description={countOf(locale, m.bulkIntro, total)} className="mt-6" testId="bulk-actions">
       <div className="flex flex-wrap items-end gap-3">
         <FilterSelect
           label={m.action}
@@ -166,7 +166,7 @@ function BulkActions({ total, teachers, semesters, apply }: { total: number; tea
         {note}
       </p>
       <ConfirmDialog
-        title={fill(m.confirmTitle, { n: total })}
+        title={countOf(locale, m.confirmTitle, total)}
         confirmLabel={m.apply}
         variant="primary"
         isOpen={confirming}

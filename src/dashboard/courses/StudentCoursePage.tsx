@@ -4,7 +4,7 @@
 // student's review (1–5 and a comment, once the course has started, editable).
 import { useState } from "react";
 import * as z from "zod/mini";
-import { formatDateTime, formatNumber, formatPercent, formatTime } from "../../lib/format.ts";
+import { formatDateTime, formatDecimal, formatNumber, formatPercent, formatTime } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useNow } from "../home/useNow.ts";
@@ -164,7 +164,7 @@ function ReviewCard({ courseId }: { courseId: string }) {
     }
   };
   const count = reviews.data?.length ?? 0;
-  const average = count ? (reviews.data!.reduce((s, r) => s + r.rating, 0) / count).toLocaleString(locale === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 }) : null;
+  const average = count ? formatDecimal(locale, Math.round((reviews.data!.reduce((s, r) => s + r.rating, 0) / count) * 10) / 10) : null;
   return (
     <Card title={m.review} description={m.reviewIntro} testId="review">
       {reviews.error || started.error ? (
@@ -201,7 +201,7 @@ function ReviewCard({ courseId }: { courseId: string }) {
           </Button>
         </form>
       )}
-      <p className="mt-4 text-sm text-gray-700">{average ? fill(m.average, { avg: average, n: count }) : m.noReviews}</p>
+      <p className="mt-4 text-sm text-gray-700">{average ? countOf(locale, m.average, count, { avg: average }) : m.noReviews}</p>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 // teacher/courses: what I teach, with each course's numbers (active students, sessions,
 // reviews and their average).
-import { formatNumber } from "../../lib/format.ts";
+import { formatDecimal, formatNumber } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
@@ -56,7 +56,7 @@ export default function TeacherCoursesPage() {
                   <td className="px-3 py-2 text-right tabular-nums">{formatNumber(locale, c.students)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatNumber(locale, c.sessions)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">
-                    {c.averageRating === null ? "—" : `${c.averageRating.toLocaleString(locale === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 })} / 5 (${c.reviews})`}
+                    {c.averageRating === null ? "—" : `${formatDecimal(locale, Math.round(c.averageRating * 10) / 10)} / 5 (${formatNumber(locale, c.reviews)})`}
                   </td>
                 </tr>
               ))}

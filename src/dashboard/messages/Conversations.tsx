@@ -6,7 +6,7 @@ import { atom } from "nanostores";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
 import { ATTACHMENTS_PER_MESSAGE, ATTACHMENT_ACCEPT, MESSAGE_MAX, SEARCH_MIN, checkAttachment } from "../../lib/community/rules.ts";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatBytes, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { countOf, plural } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -397,7 +397,7 @@ function Thread({
 
 function AttachmentLink({ attachment }: { attachment: Attachment }) {
   const m = useMessages(messagesMessages);
-  const size = attachment.size_bytes >= 1024 * 1024 ? `${(attachment.size_bytes / 1024 / 1024).toFixed(1)} Mo` : `${Math.ceil(attachment.size_bytes / 1024)} Ko`;
+  const size = formatBytes(useLocale(), attachment.size_bytes);
   async function open() {
     try {
       // Fetched with the session (the bucket's rules apply), then saved from a same-origin

@@ -17,7 +17,7 @@ export const partnersMessages = defineMessages({
     isClosed: "Demandes fermées",
     noCourses: "Aucun cours partenaire.",
     noCoursesHint: "Ajoutez le premier cours que Harvard Online propose à nos étudiants.",
-    seats: "{taken} / {total} places",
+    seats: { one: "{taken} / {n} place", other: "{taken} / {n} places" },
     full: "Complet",
     pending: "{requested}, {waitlisted}",
     pendingParts: {
@@ -122,7 +122,7 @@ export const partnersMessages = defineMessages({
     isClosed: "Requests closed",
     noCourses: "No partner course.",
     noCoursesHint: "Add the first course Harvard Online offers our students.",
-    seats: "{taken} / {total} seats",
+    seats: { one: "{taken} / {n} seat", other: "{taken} / {n} seats" },
     full: "Full",
     pending: "{requested}, {waitlisted}",
     pendingParts: {

@@ -2,6 +2,7 @@
 // (src/lib/finance/fees-page.ts).
 import { describe, expect, it } from "vitest";
 import { cashSchema, feeScheduleSchema, fieldErrors, francs, penaltyWaiverSchema } from "../../src/lib/forms/finance.ts";
+import { nextAcademicYear } from "../../src/dashboard/finance/config-data.ts";
 import { penaltyText } from "../../src/lib/finance/fees-page.ts";
 
 const base = {
@@ -46,5 +47,17 @@ describe("finance forms", () => {
     expect(errors({ amount_xaf: "3001", reason: "ok" })).toEqual({ amount_xaf: "waiverTooHigh", reason: "reasonRequired" });
     expect(errors({ amount_xaf: "0", reason: "Motif valable" })).toEqual({ amount_xaf: "amountInvalid" });
     expect(errors({ amount_xaf: "12,5", reason: "Motif valable" })).toEqual({ amount_xaf: "amountInvalid" });
+  });
+});
+
+describe("next year's fees", () => {
+  it("are prepared for the year after the latest, on the same calendar", () => {
+    const years = [
+      { starts_on: "2025-09-01", ends_on: "2026-07-31" },
+      { starts_on: "2026-09-01", ends_on: "2027-07-31" },
+    ];
+    expect(nextAcademicYear(years)).toEqual({ label: "2027-2028", starts_on: "2027-09-01", ends_on: "2028-07-31" });
+    expect(nextAcademicYear([{ starts_on: "2027-03-01", ends_on: "2028-02-29" }])).toEqual({ label: "2028-2029", starts_on: "2028-03-01", ends_on: "2029-02-28" });
+    expect(nextAcademicYear([])).toBeNull();
   });
 });

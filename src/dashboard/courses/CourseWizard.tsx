@@ -263,7 +263,7 @@ function Wizard({ preset, options }: { preset: Preset; options: WizardOptions })
             <TextField label={m.code} description={m.codeHelp} value={state.code} onChange={(v) => set("code", v.toUpperCase())} errorMessage={errors.code} isRequired maxLength={20} />
             <TextField label={m.title} value={state.title} onChange={(v) => set("title", v)} errorMessage={errors.title} isRequired maxLength={200} />
             <TextArea label={m.description} value={state.description} onChange={(v) => set("description", v)} className="sm:col-span-2" maxLength={20000} />
-            <Select label={m.language} options={[{ value: "fr", label: "Français" }, { value: "en", label: "English" }]} value={state.language} onChange={(v) => v && set("language", v as State["language"])} />
+            <Select label={m.language} options={[{ value: "fr", label: m.languages.fr }, { value: "en", label: m.languages.en }]} value={state.language} onChange={(v) => v && set("language", v as State["language"])} />
             <NumberField label={m.credits} value={state.credits} onChange={(v) => set("credits", v ?? 0)} minValue={0} maxValue={30} errorMessage={errors.credits} />
             <NumberField label={m.coefficient} value={state.coefficient} onChange={(v) => set("coefficient", v ?? 0)} minValue={0.25} maxValue={20} step={0.25} errorMessage={errors.coefficient} />
           </>

@@ -134,7 +134,7 @@ test("MFA: enrol in the profile, log out with the toast, sign in again with a co
   await signOutFromDashboard(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("toast")).toContainText("Déconnexion réussie");
-  await expect(page.getByTestId("toast")).toContainText("Vous avez été déconnecté avec succès.");
+  await expect(page.getByTestId("toast")).toContainText("Votre session est bien fermée.");
 
   await page.goto("/login");
   await signIn(page, email);

@@ -4,7 +4,7 @@ export const coursesMessages = defineMessages({
   fr: {
     studentIntro: "Les cours que vous suivez ce semestre, par unité d'enseignement.",
     teacherIntro: "Les cours que vous enseignez, avec leurs chiffres.",
-    noCourses: "Vous n'êtes inscrit à aucun cours.",
+    noCourses: "Vous ne suivez aucun cours pour l'instant.",
     noCoursesHint: "L'administration vous inscrit aux cours de votre promotion ; contactez la scolarité si un cours manque.",
     noTeaching: "Vous n'enseignez aucun cours pour l'instant.",
     unit: "UE {code} — {title}",
@@ -32,7 +32,7 @@ export const coursesMessages = defineMessages({
     reviewNotYet: "Vous pourrez donner votre avis après la première séance.",
     average: { one: "Moyenne des avis : {avg} / 5 ({n} avis)", other: "Moyenne des avis : {avg} / 5 ({n} avis)" },
     noReviews: "Aucun avis pour l'instant.",
-    notFound: "Ce cours n'existe pas ou vous n'y êtes pas inscrit.",
+    notFound: "Ce cours n'existe pas ou ne fait pas partie de vos cours.",
     back: "Mes cours",
     students: "Étudiants",
     sessions: "Séances",

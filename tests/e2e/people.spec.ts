@@ -103,7 +103,7 @@ test("the CSV import's dry run lists a bad row's error, then imports the good ro
   await expect(report.getByRole("row", { name: /Mauvaise Ligne/ })).toContainText("Niveau : niveau attendu");
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Importer 2 étudiants" }).click();
-  await expect(report.getByText("2 étudiant(s) importé(s).")).toBeVisible();
+  await expect(report.getByText("2 étudiants importés.")).toBeVisible();
   await dialog.getByRole("button", { name: "Fermer" }).last().click();
 
   await page.goto("/dashboard/admin/students");

@@ -90,7 +90,7 @@ test("unified course management: filters on the server, a bulk change to the fil
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await expect(table).toContainText("Ahmadou Bouba");
   const bulk = page.getByTestId("bulk-actions");
-  await expect(bulk).toContainText("S'applique aux 1 cours");
+  await expect(bulk).toContainText("S'applique au cours correspondant aux filtres.");
   await bulk.getByTestId("bulk-action").selectOption("unpublish");
   await bulk.getByRole("button", { name: "Appliquer" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Appliquer" }).click();

@@ -5,6 +5,7 @@
 import { useTranslations } from "../src/lib/i18n.ts";
 import { meetingUrl } from "../src/lib/meetings.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../src/lib/locales.ts";
+import { notificationText } from "../src/lib/notifications/texts.ts";
 import {
   COURSE_START_WINDOW_MINUTES,
   COURSE_STARTING_PRIORITY,
@@ -57,6 +58,9 @@ export interface SessionNotifications {
   priority: typeof COURSE_STARTING_PRIORITY;
   data: { course_title: string; start_time: string; meeting_url: string | null };
   action_url: string | null;
+  /** The template that says it in the reader's language on screen (lib/notifications/texts.ts). */
+  text_key: typeof COURSE_STARTING_TEXT;
+  text_params: { course: string };
   expires_at: string;
   messages: { locale: Locale; title: string; message: string; action_label: string | null; user_ids: string[] }[];
 }
@@ -80,6 +84,13 @@ export function courseStartWindow(now: Date) {
     windowEnd: new Date(now.getTime() + COURSE_START_WINDOW_MINUTES * MINUTE_MS),
     duplicateSince: new Date(now.getTime() - DUPLICATE_WINDOW_MINUTES * MINUTE_MS),
   };
+}
+
+const COURSE_STARTING_TEXT = "courseStarting";
+
+/** The notice's words in one language, from the catalogue's template. */
+function wordsIn(locale: Locale, course: string) {
+  return notificationText({ title: "", message: "", action_label: null, text_key: COURSE_STARTING_TEXT, text_params: { course } }, locale, useTranslations(locale));
 }
 
 export function planCourseStartNotifications(sessions: readonly SessionCandidate[], now: Date): Plan {
@@ -116,10 +127,8 @@ export function planCourseStartNotifications(sessions: readonly SessionCandidate
 
     const url = meetingUrl(session);
     for (const { student, locale } of copies) {
-      const t = useTranslations(locale);
-      const title = t("notifications.courseStarting.title");
-      const message = t("notifications.courseStarting.message", { course: session.course_title });
-      const link = url ? `\n${t("notifications.courseStarting.action")} : ${url}` : "";
+      const { title, message, action } = wordsIn(locale, session.course_title);
+      const link = url ? `\n${action}${locale === "fr" ? " : " : ": "}${url}` : "";
       const copy = { user_id: student.user_id, kind: COURSE_STARTING_TYPE, schedule_event_id: session.event_id } as const;
       if (student.email && student.email_address)
         outgoing.push({ ...copy, channel: "email", recipient: student.email_address, subject: title, body: `${message}${link}` });
@@ -133,17 +142,13 @@ export function planCourseStartNotifications(sessions: readonly SessionCandidate
       priority: COURSE_STARTING_PRIORITY,
       data: { course_title: session.course_title, start_time: start.toISOString(), meeting_url: url },
       action_url: url,
+      text_key: COURSE_STARTING_TEXT,
+      text_params: { course: session.course_title },
       expires_at: expiresAt,
       messages: [...recipients].map(([locale, userIds]) => {
-        const t = useTranslations(locale);
+        const { title, message, action } = wordsIn(locale, session.course_title);
         planned += userIds.length;
-        return {
-          locale,
-          title: t("notifications.courseStarting.title"),
-          message: t("notifications.courseStarting.message", { course: session.course_title }),
-          action_label: url ? t("notifications.courseStarting.action") : null,
-          user_ids: userIds,
-        };
+        return { locale, title, message, action_label: url ? action : null, user_ids: userIds };
       }),
     });
   }

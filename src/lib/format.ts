@@ -64,3 +64,17 @@ export function doualaDay(value: DateInput): string {
 export function formatPercent(locale: Locale, share: number): string {
   return new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 1 }).format(share);
 }
+
+/** « a, b et c » / "a, b and c" — a list in a sentence. */
+export function formatList(locale: Locale, items: readonly string[]): string {
+  return new Intl.ListFormat(intlLocale(locale), { style: "long", type: "conjunction" }).format(items);
+}
+
+/** 1,5 Mo / 1.5 MB — a file or database size (octets in French). */
+export function formatBytes(locale: Locale, bytes: number): string {
+  const units = locale === "fr" ? ["o", "Ko", "Mo", "Go", "To"] : ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) (value /= 1024), unit++;
+  return `${new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: unit ? 1 : 0 }).format(value)}\u00a0${units[unit]}`;
+}

@@ -14,9 +14,14 @@ function at(messages: Messages, path: string): string | Messages | undefined {
   return found;
 }
 
+// A plural form the other language has and this one lacks (French `_many`) is no gap: the
+// language's own `_other` covers its counts.
+const pluralForm = /_(?:zero|one|two|few|many|other)$/;
+const ownPlural = (over: Messages, key: string) => pluralForm.test(key) && key.replace(pluralForm, "_other") in over;
+
 function merge(base: string | Messages | undefined, over: string | Messages | undefined): string | Messages | undefined {
   if (typeof base !== "object" || typeof over !== "object") return over ?? base;
-  const out: Messages = { ...base };
+  const out: Messages = Object.fromEntries(Object.entries(base).filter(([key]) => key in over || !ownPlural(over, key)));
   for (const [key, value] of Object.entries(over)) out[key] = merge(base[key], value) as string | Messages;
   return out;
 }

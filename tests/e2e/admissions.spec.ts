@@ -80,10 +80,10 @@ test("a visitor applies without an account, resumes after closing the tab, and s
   // Identity: an empty step and a birth date in the future are refused, field by field.
   await expect(stepHeading(page)).toHaveText("Identité");
   await next(page);
-  await expect(page.getByLabel("Prénom(s)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Prénoms")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Ce champ est obligatoire.").first()).toBeVisible();
-  await page.getByLabel("Prénom(s)").fill("Awa");
-  await page.getByLabel("Nom(s)", { exact: true }).fill("Candidate");
+  await page.getByLabel("Prénoms").fill("Awa");
+  await page.getByLabel("Nom", { exact: true }).fill("Candidate");
   await page.getByLabel("Date de naissance").fill("2999-01-01");
   await page.getByLabel("Lieu de naissance").fill("Bafoussam");
   await page.getByLabel("Numéro de la pièce d'identité (CNI ou passeport)").fill("CM1234567");
@@ -242,7 +242,7 @@ test("a visitor applies without an account, resumes after closing the tab, and s
   // The accepted applicant: a checklist of what comes next, no more withdrawal.
   await page.goto("/dashboard/applications");
   const steps = page.getByTestId("next-steps");
-  await expect(steps).toContainText("Admis·e en Certificat en gestion de projet");
+  await expect(steps).toContainText("Admission en Certificat en gestion de projet");
   await expect(steps.getByTestId("step-fee-receipt")).toContainText(`Télécharger le reçu ${feeReceipt.number}`);
   await expect(steps.getByTestId("step-registration")).toContainText("Le service des admissions vous inscrit");
   await expect(steps.getByTestId("step-fees")).toContainText(`1re tranche`);
@@ -258,7 +258,7 @@ test("a visitor applies without an account, resumes after closing the tab, and s
   await admin.getByRole("button", { name: "Inscrire Awa Candidate" }).click();
   await expect(admin.getByRole("alertdialog").getByTestId("admit-courses")).toHaveText("Cours du semestre en cours ajoutés à l'inscription : 1.");
   await admin.getByRole("alertdialog").getByRole("button", { name: "Inscrire" }).click();
-  await expect(admin.getByTestId("admit-notice")).toContainText(/Awa Candidate est inscrit : matricule \w+/);
+  await expect(admin.getByTestId("admit-notice")).toContainText(/Inscription de Awa Candidate enregistrée : matricule \w+/);
   const matricule = /matricule (\w+)/.exec((await admin.getByTestId("admit-notice").textContent()) ?? "")![1];
   await expectNoAxeViolations(admin);
   // "Acceptée + Inscrit" lists the registered ones too.

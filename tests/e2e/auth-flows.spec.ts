@@ -134,7 +134,7 @@ test("MFA: enrol in the profile, log out with the toast, sign in again with a co
   await signOutFromDashboard(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("toast")).toContainText("Déconnexion réussie");
-  await expect(page.getByTestId("toast")).toContainText("Vous avez été déconnecté avec succès.");
+  await expect(page.getByTestId("toast")).toContainText("Votre session est bien fermée.");
 
   await page.goto("/login");
   await signIn(page, email);
@@ -296,4 +296,23 @@ test("an admin invites a teacher, who receives the French invitation, sets a pas
   await teacher.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
   await expect(teacher.getByTestId("link-problem")).toContainText("Ce lien d'invitation a expiré ou a déjà servi.");
   await context.close();
+});
+
+test("the authentication pages hydrate without a console error, in both languages", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(`${new URL(page.url()).pathname}: ${message.text()}`));
+  page.on("pageerror", (error) => errors.push(`${new URL(page.url()).pathname}: ${error.message}`));
+  for (const path of ["/login", "/signup", "/forgot-password", "/student-login", "/en/login", "/en/signup", "/en/forgot-password", "/en/student-login"]) {
+    await page.goto(path);
+    // hydrated: the submit button is enabled only once React runs
+    await expect(page.locator("main button[type=submit]").first()).toBeEnabled();
+    await page.waitForLoadState("networkidle");
+  }
+  // Without a session the password pages say how to get a link (after checking for one).
+  for (const path of ["/reset-password", "/update-password", "/accept-invite", "/en/reset-password", "/en/accept-invite"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("link-problem")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+  }
+  expect(errors).toEqual([]);
 });

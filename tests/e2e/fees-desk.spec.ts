@@ -75,7 +75,7 @@ test("the bursar creates a schedule; the public programme page shows it and foll
   await expect(card).toContainText(/15\s000\sFCFA/);
   await expect(card).toContainText(/120\s000\sFCFA/);
   await expect(card).toContainText("15 octobre 2031");
-  await expect(card).toContainText(/5\s000\sFCFA par tranche payée plus de 7 jour\(s\) après son échéance/);
+  await expect(card).toContainText(/5\s000\sFCFA par tranche payée plus de 7 jours après son échéance/);
   await expect(fees.getByRole("link", { name: "Inscription : étapes et frais" })).toHaveAttribute("href", "/inscription");
   await expect(fees).not.toContainText("Barème caisse e2e");
   await expectNoAxeViolations(page);
@@ -207,4 +207,35 @@ test("the bursar sees the slip itself before approving it, and confirms", async 
   await expect(page.getByTestId("slip-row").filter({ hasText: "Bernard Caissier" })).toHaveCount(0);
   const { data: paid } = await service.from("payments").select("status, receipts(number)").eq("reference", "E2E-SLIP-1").single();
   expect(paid).toMatchObject({ status: "succeeded", receipts: [{ number: expect.stringMatching(/^REC-\d{4}-\d{6}$/) }] });
+});
+
+test("the bursar prepares next year's fees before the year is opened", async ({ page }) => {
+  const service = serviceClient();
+  const { data: latest } = await service.from("academic_years").select("starts_on").order("starts_on", { ascending: false }).limit(1).single();
+  const start = Number(latest!.starts_on.slice(0, 4)) + 1;
+  const next = `${start}-${start + 1}`;
+  const label = "Barème année prochaine e2e";
+  try {
+    await signInAs(page, "admin");
+    await page.goto("/dashboard/admin/financial-management");
+    await page.getByRole("button", { name: "Nouveau barème" }).click();
+    const form = page.getByRole("form", { name: "Nouveau barème" });
+    await chooseOption(form.getByRole("combobox", { name: /Année académique/ }), `${next} (année prochaine)`);
+    await expect(form.getByText(`L'année ${next} n'est pas encore ouverte`)).toBeVisible();
+    await chooseOption(form.getByRole("combobox", { name: /Filière, formation ou programme/ }), `Extension : ${extension.name_fr}`);
+    await form.getByLabel("Libellé (français)").fill(label);
+    await form.getByLabel("Libellé (anglais)").fill("Next year e2e schedule");
+    await form.getByLabel("Scolarité (XAF)").fill("90000");
+    const line = form.getByRole("group", { name: "Tranche 1" });
+    await line.getByLabel("Montant").fill("90000");
+    await line.getByRole("group", { name: "Échéance" }).getByRole("spinbutton").first().click();
+    await page.keyboard.type(`1510${start}`);
+    await form.getByRole("button", { name: "Créer le barème" }).click();
+    await expect(page.getByText(`Barème créé : ${label}.`)).toBeVisible();
+    const { data: made } = await service.from("fee_schedules").select("academic_years(label)").eq("label_fr", label).single();
+    expect(made).toEqual({ academic_years: { label: next } });
+  } finally {
+    await service.from("fee_schedules").delete().eq("label_fr", label);
+    await service.from("academic_years").delete().eq("label", next);
+  }
 });

@@ -59,6 +59,15 @@ test("the worker's notice reaches the signed-in student live, opens the class an
   await expect(join).toHaveAttribute("href", "https://zoom.us/j/9876543210?pwd=e2e");
   await expect(join).toHaveAttribute("target", "_blank");
 
+  // The same notice on an English page, in English (the student's profile says French).
+  await page.goto("/en/dashboard/student/notifications");
+  const item = page.getByTestId("notification-item").filter({ hasText: title });
+  await expect(item).toContainText("Your class starts soon");
+  await expect(item).toContainText(`${title} begins in 15 minutes.`);
+  await expect(item.getByRole("link", { name: "Join the class" })).toHaveAttribute("href", "https://zoom.us/j/9876543210?pwd=e2e");
+  await page.goto("/dashboard/student");
+  await page.getByTestId("notification-bell").click();
+
   await notice.getByRole("button", { name: "Ignorer" }).click();
   await expect(notice).toHaveCount(0);
   await page.reload();

@@ -38,7 +38,7 @@ test("a student asks for a seat in a new partner course, the admin approves it; 
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
   await expect(dialog).toBeHidden();
   const card = page.getByRole("listitem", { name: new RegExp(code) });
-  await expect(card.getByTestId("seats")).toHaveText("0 / 1 places");
+  await expect(card.getByTestId("seats")).toHaveText("0 / 1 place");
 
   // the student asks for a seat
   const context = await browser.newContext();
@@ -49,7 +49,7 @@ test("a student asks for a seat in a new partner course, the admin approves it; 
   await expect(section.getByRole("heading", { name: "Cours partenaires (Harvard Online)" })).toBeVisible();
   await expect(section.getByRole("listitem", { name: "Leadership Principles" })).toContainText("Ma demande : Approuvée");
   const offer = section.getByRole("listitem", { name: title });
-  await expect(offer).toContainText("1 place(s) restante(s)");
+  await expect(offer).toContainText("1 place restante");
   await offer.getByRole("button", { name: /Demander une place/ }).click();
   const ask = student.getByRole("dialog", { name: `Demander une place : ${title}` });
   await ask.getByLabel(/Votre motivation/).fill("Court");
@@ -66,13 +66,13 @@ test("a student asks for a seat in a new partner course, the admin approves it; 
   await expect(page).toHaveURL(/\/admin\/harvard-online\?/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes Harvard Online");
   const summary = page.getByTestId("seat-summary");
-  await expect(summary).toContainText(`${code} : 0 / 1 places`);
+  await expect(summary).toContainText(`${code} : 0 / 1 place`);
   const table = page.getByTestId("data-table");
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await expectNoAxeViolations(page);
   await table.getByRole("button", { name: "Approuver : Awa Ngono" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "1 demande(s) mise(s) à jour." })).toBeVisible();
-  await expect(summary).toContainText(`${code} : 1 / 1 places`);
+  await expect(page.getByRole("status").filter({ hasText: "1 demande mise à jour." })).toBeVisible();
+  await expect(summary).toContainText(`${code} : 1 / 1 place`);
   await expect(table.locator("tbody tr").first()).toContainText("Approuvée");
 
   // the seeded full course: approving the demo student's waiting request is refused

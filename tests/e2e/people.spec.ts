@@ -98,12 +98,12 @@ test("the CSV import's dry run lists a bad row's error, then imports the good ro
   await dialog.getByLabel("Fichier CSV").setInputFiles(file);
   await dialog.getByRole("button", { name: "Vérifier (essai à blanc)" }).click();
   const report = dialog.getByTestId("import-report");
-  await expect(report.getByText("2 ligne(s) valide(s) sur 3.")).toBeVisible();
+  await expect(report.getByText("Lignes valides : 2 sur 3.")).toBeVisible();
   await expect(report.getByRole("row", { name: /Mauvaise Ligne/ })).toContainText("E-mail : adresse e-mail invalide");
   await expect(report.getByRole("row", { name: /Mauvaise Ligne/ })).toContainText("Niveau : niveau attendu");
   await expectNoAxeViolations(page);
-  await dialog.getByRole("button", { name: "Importer 2 étudiant(s)" }).click();
-  await expect(report.getByText("2 étudiant(s) importé(s).")).toBeVisible();
+  await dialog.getByRole("button", { name: "Importer 2 étudiants" }).click();
+  await expect(report.getByText("2 étudiants importés.")).toBeVisible();
   await dialog.getByRole("button", { name: "Fermer" }).last().click();
 
   await page.goto("/dashboard/admin/students");

@@ -30,7 +30,7 @@ test("the admin re-registers a continuing student from the cohort's results", as
   await section.getByLabel("Choisir Carine Fotso").check();
   await section.getByRole("button", { name: "Réinscrire les étudiants choisis" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Réinscrire" }).click();
-  await expect(section.getByTestId("rereg-results")).toContainText("Carine Fotso : réinscrit en L1.");
+  await expect(section.getByTestId("rereg-results")).toContainText("Carine Fotso : réinscription en L1.");
   await expect(carine).toContainText("Inscrit en L1");
   await expectNoAxeViolations(page);
   // …and issues her certificate of enrolment for the new year.
@@ -65,7 +65,7 @@ test("the student downloads the certificate of enrolment and its QR code's page 
   const url = /https?:\/\/\S+\/certificates\/verify\/\?c=[0-9a-f]{32}/.exec(text)?.[0];
   expect(url, text).toBeTruthy();
   await page.goto(url!);
-  await expect(page.getByRole("status")).toHaveText("Attestation authentique : l'étudiant est inscrit");
+  await expect(page.getByRole("status")).toHaveText("Attestation authentique : l'inscription est en cours");
   await expect(page.locator("[data-fact='Numéro']")).toHaveText(number);
   await expect(page.locator("[data-fact='Titulaire']")).toHaveText(account("student").fullName);
   await expect(page.locator("[data-fact='Niveau']")).toHaveText("Licence 2");

@@ -91,7 +91,7 @@ test("the teacher uploads a material and the student finds it in documents", asy
   await expect(student.getByRole("heading", { level: 1 })).toHaveText("Mes documents");
   const materials = student.getByTestId("my-materials");
   await materials.getByLabel("Rechercher un support").fill(`fiche de td ${run}`);
-  await expect(materials.getByRole("status")).toHaveText("1 support(s)");
+  await expect(materials.getByRole("status")).toHaveText("1 support");
   const row = materials.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("INF-L2-101");
   const download = student.waitForEvent("download");
@@ -125,11 +125,11 @@ test("the admin shifts a range of a course's sessions in advanced scheduling", a
   await form.getByRole("textbox", { name: "Décalage (minutes)" }).fill("30");
   await form.getByRole("button", { name: "Aperçu" }).click();
   const result = page.getByTestId("shift-result");
-  await expect(result).toContainText("2 séance(s) seront décalées");
+  await expect(result).toContainText("2 séances seront décalées");
   await expect(result).toContainText("Aucun conflit");
   await expectNoAxeViolations(page);
   await form.getByRole("button", { name: "Décaler" }).click();
-  await expect(result.getByRole("status")).toHaveText("2 séance(s) décalée(s) ; les étudiants sont prévenus.");
+  await expect(result.getByRole("status")).toHaveText("2 séances décalées ; les étudiants sont prévenus.");
 
   const { data: after } = await service.from("schedule_events").select("title, start_time").in("id", inserted.data!.map((r) => r.id)).order("title");
   const shift = 2 * DAY + 30 * 60_000;

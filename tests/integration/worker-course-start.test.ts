@@ -16,6 +16,8 @@ interface Row {
   type: string;
   data: { course_title: string; start_time: string; meeting_url: string };
   action_url: string;
+  text_key: string | null;
+  text_params: Record<string, unknown>;
   expires_at: string;
   created_at: string;
   is_read: boolean;
@@ -53,6 +55,8 @@ describe("course-start tick against the database", () => {
       title: "Votre cours commence bientôt",
       message: "Algorithmique commence dans 15 minutes.",
       action_url: "https://zoom.us/j/9123456789?pwd=uel",
+      text_key: "courseStarting",
+      text_params: { course: "Algorithmique" },
       is_read: false,
       is_dismissed: false,
     });

@@ -24,7 +24,7 @@ describe("logout toasts (SPEC §8)", () => {
   it("say exactly what the spec says, in French and English", () => {
     expect(translatedToast(useTranslations("fr"), LOGOUT_SUCCESS_TOAST)).toEqual({
       title: "Déconnexion réussie",
-      description: "Vous avez été déconnecté avec succès.",
+      description: "Votre session est bien fermée.",
       variant: "success",
     });
     expect(translatedToast(useTranslations("fr"), LOGOUT_FAILURE_TOAST)).toEqual({

@@ -20,7 +20,7 @@ const ten = useTranslations("en");
 
 describe("SPEC §8 messages, exact wording", () => {
   it("logout toasts", () => {
-    expect(LOGOUT_TOASTS.success).toEqual({ title: "Déconnexion réussie", description: "Vous avez été déconnecté avec succès." });
+    expect(LOGOUT_TOASTS.success).toEqual({ title: "Déconnexion réussie", description: "Votre session est bien fermée." });
     expect(LOGOUT_TOASTS.failure).toEqual({ title: "Erreur de déconnexion", description: "Une erreur est survenue lors de la déconnexion." });
     expect(fr.errors.logout).toMatchObject({
       successTitle: LOGOUT_TOASTS.success.title,

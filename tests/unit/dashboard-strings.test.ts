@@ -22,16 +22,20 @@ describe("the dashboard's shared strings", () => {
     }
   });
 
-  it("choose the plural form by count as i18next does (French 0 and 1 are singular)", () => {
+  it("choose the plural form by count as i18next does (French 0 and 1 are singular, millions 'many')", () => {
     for (const locale of ["fr", "en"] as const) {
       const t = createTranslate(messagesFor(locale, DASHBOARD_MESSAGE_PATHS), locale);
       const full = useTranslations(locale);
-      for (const count of [0, 1, 2, 21]) {
+      for (const count of [0, 1, 2, 21, 2500, 1_000_000]) {
         expect(t("notifications.center.unread", { count })).toBe(full("notifications.center.unread", { count }));
       }
     }
-    expect(createTranslate(messagesFor("fr", DASHBOARD_MESSAGE_PATHS), "fr")("notifications.center.unread", { count: 0 })).toBe("0 notification non lue");
+    const fr = createTranslate(messagesFor("fr", DASHBOARD_MESSAGE_PATHS), "fr");
+    expect(fr("notifications.center.unread", { count: 0 })).toBe("0 notification non lue");
+    expect(fr("notifications.center.unread", { count: 2500 })).toBe("2\u202f500 notifications non lues");
+    expect(fr("notifications.center.unread", { count: 1_000_000 })).toBe("1\u202f000\u202f000 notifications non lues");
     expect(createTranslate(messagesFor("en", DASHBOARD_MESSAGE_PATHS), "en")("notifications.center.unread", { count: 0 })).toBe("0 unread notifications");
+    expect(useTranslations("en")("notifications.center.unread", { count: 2500 })).toBe("2,500 unread notifications");
   });
 
   it("leave out the public site's sections and the other language", () => {

@@ -2,6 +2,7 @@
 // (src/lib/finance/fees-page.ts).
 import { describe, expect, it } from "vitest";
 import { cashSchema, feeScheduleSchema, fieldErrors, francs, penaltyWaiverSchema } from "../../src/lib/forms/finance.ts";
+import { nextAcademicYear } from "../../src/dashboard/finance/config-data.ts";
 import { penaltyText } from "../../src/lib/finance/fees-page.ts";
 
 const base = {
@@ -32,10 +33,11 @@ describe("finance forms", () => {
   it("checks a cash payment and words the late-payment rule", () => {
     const bad = cashSchema.safeParse({ student: "", instalment: null, amount_xaf: 0, cash_reference: " " });
     expect(bad.success ? {} : fieldErrors(bad.error.issues)).toEqual({ student: "studentRequired", amount_xaf: "amountInvalid", cash_reference: "referenceRequired" });
-    const s = { penaltyRule: "{amount} after {days} day(s)", penaltyRuleNoGrace: "{amount} after the due date", noPenalty: "None" };
-    expect(penaltyText(s, "5 000 FCFA", { late_penalty_xaf: 5000, late_grace_days: 7 })).toBe("5 000 FCFA after 7 day(s)");
-    expect(penaltyText(s, "5 000 FCFA", { late_penalty_xaf: 5000, late_grace_days: 0 })).toBe("5 000 FCFA after the due date");
-    expect(penaltyText(s, "0 FCFA", { late_penalty_xaf: 0, late_grace_days: 3 })).toBe("None");
+    const s = { penaltyRule: { one: "{amount} après {n} jour", other: "{amount} après {n} jours" }, penaltyRuleNoGrace: "{amount} après l'échéance", noPenalty: "Aucune" };
+    expect(penaltyText(s, "fr", { late_penalty_xaf: 5000, late_grace_days: 7 })).toBe("5\u202f000\u00a0FCFA après 7 jours");
+    expect(penaltyText(s, "fr", { late_penalty_xaf: 5000, late_grace_days: 1 })).toBe("5\u202f000\u00a0FCFA après 1 jour");
+    expect(penaltyText(s, "fr", { late_penalty_xaf: 5000, late_grace_days: 0 })).toBe("5\u202f000\u00a0FCFA après l'échéance");
+    expect(penaltyText(s, "fr", { late_penalty_xaf: 0, late_grace_days: 3 })).toBe("Aucune");
   });
 
   it("checks a penalty waiver against what may still be waived", () => {
@@ -45,5 +47,17 @@ describe("finance forms", () => {
     expect(errors({ amount_xaf: "3001", reason: "ok" })).toEqual({ amount_xaf: "waiverTooHigh", reason: "reasonRequired" });
     expect(errors({ amount_xaf: "0", reason: "Motif valable" })).toEqual({ amount_xaf: "amountInvalid" });
     expect(errors({ amount_xaf: "12,5", reason: "Motif valable" })).toEqual({ amount_xaf: "amountInvalid" });
+  });
+});
+
+describe("next year's fees", () => {
+  it("are prepared for the year after the latest, on the same calendar", () => {
+    const years = [
+      { starts_on: "2025-09-01", ends_on: "2026-07-31" },
+      { starts_on: "2026-09-01", ends_on: "2027-07-31" },
+    ];
+    expect(nextAcademicYear(years)).toEqual({ label: "2027-2028", starts_on: "2027-09-01", ends_on: "2028-07-31" });
+    expect(nextAcademicYear([{ starts_on: "2027-03-01", ends_on: "2028-02-29" }])).toEqual({ label: "2028-2029", starts_on: "2028-03-01", ends_on: "2029-02-28" });
+    expect(nextAcademicYear([])).toBeNull();
   });
 });

@@ -102,6 +102,8 @@ describe("course-start planning", () => {
         priority: "high",
         data: { course_title: "Algorithmique", start_time: at(10), meeting_url: "https://zoom.us/j/9123456789" },
         action_url: "https://zoom.us/j/9123456789",
+        text_key: "courseStarting",
+        text_params: { course: "Algorithmique" },
         expires_at: "2026-11-23T11:00:00.000Z",
         messages: [
           {
@@ -173,7 +175,7 @@ describe("course-start planning honours notification preferences", () => {
       {
         channel: "email", recipient: "john@test.cm", user_id: "u2", kind: "course_starting", schedule_event_id: "e1",
         subject: "Your class starts soon",
-        body: "Algorithmique begins in 15 minutes.\nJoin the class : https://zoom.us/j/9123456789",
+        body: "Algorithmique begins in 15 minutes.\nJoin the class: https://zoom.us/j/9123456789",
       },
     ]);
   });

@@ -34,8 +34,8 @@ const fr = {
     verify: "Valider le code",
   },
   identity: {
-    firstName: "Prénom(s)",
-    lastName: "Nom(s)",
+    firstName: "Prénoms",
+    lastName: "Nom",
     birthDate: "Date de naissance",
     birthPlace: "Lieu de naissance",
     nationality: "Nationalité",
@@ -162,8 +162,8 @@ const en: ApplicationMessages = {
     verify: "Confirm the code",
   },
   identity: {
-    firstName: "First name(s)",
-    lastName: "Last name(s)",
+    firstName: "Given names",
+    lastName: "Surname",
     birthDate: "Date of birth",
     birthPlace: "Place of birth",
     nationality: "Nationality",

@@ -3,6 +3,7 @@
 // year's fees with amounts and the due dates that apply (an instalment already due falls due
 // at registration plus the grace days), the start of classes and what to prepare.
 import { formatDate, formatXaf } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { localizedPath } from "../../lib/locales.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -77,7 +78,7 @@ export function NextSteps({ app }: { app: MyApplication }) {
                 {s.fees.instalments.map((i) => (
                   <li key={`${i.label_fr}-${i.scheduled_on}`}>
                     {fill(n.instalment, { label: locale === "en" ? i.label_en : i.label_fr, amount: formatXaf(locale, i.amount_xaf), date: formatDate(locale, i.due_on) })}
-                    {i.due_on !== i.scheduled_on && <> {fill(n.movedDue, { date: formatDate(locale, i.scheduled_on), days: String(s.fees!.grace_days) })}</>}
+                    {i.due_on !== i.scheduled_on && <> {countOf(locale, n.movedDue, s.fees!.grace_days, { date: formatDate(locale, i.scheduled_on) })}</>}
                   </li>
                 ))}
               </ul>

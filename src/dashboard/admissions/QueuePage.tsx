@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Input, Label, SearchField } from "react-aria-components";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "../../lib/admissions/rules.ts";
 import { formatDate } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { hrefOf } from "../router.ts";
@@ -106,7 +107,7 @@ export function QueuePage({ international }: { international: boolean }) {
           </>
         }
       />
-      <Card title={q.bulk} description={fill(q.selected, { n: selected.length })} className="mt-6" actions={selected.length ? <Button variant="ghost" onPress={() => setSelected([])}>{q.clearSelection}</Button> : undefined}>
+      <Card title={q.bulk} description={countOf(locale, q.selected, selected.length)} className="mt-6" actions={selected.length ? <Button variant="ghost" onPress={() => setSelected([])}>{q.clearSelection}</Button> : undefined}>
         <DecisionForm
           ids={selected}
           onDone={() => {

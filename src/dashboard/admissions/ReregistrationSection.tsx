@@ -6,6 +6,7 @@
 // a student registered for the chosen year (its PDF module loads on the click).
 import { useId, useMemo, useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
+import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Badge, type Tone } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
@@ -70,6 +71,7 @@ export function ReregistrationSection() {
 
 function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: string }) {
   const m = useMessages(reregistrationMessages);
+  const locale = useLocale();
   const supabase = getSupabase();
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery({}));
   const [selected, setSelected] = useState<string[]>([]);
@@ -146,7 +148,7 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
         empty={<EmptyState headingLevel={3} title={m.empty} />}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <p role="status" className="text-sm text-gray-700">{fill(m.selected, { n: selected.length })}</p>
+        <p role="status" className="text-sm text-gray-700">{countOf(locale, m.selected, selected.length)}</p>
         <Button isDisabled={selected.length === 0} onPress={() => setConfirming("selected")}>{m.reregisterSelected}</Button>
         <Button variant="secondary" isDisabled={!page.data?.total} onPress={() => setConfirming("all")}>{m.reregisterAll}</Button>
       </div>
@@ -167,7 +169,7 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
       <ConfirmDialog title={confirming === "all" ? m.reregisterAll : m.reregisterSelected} confirmLabel={m.reregister} variant="primary"
         isOpen={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}
         onConfirm={() => run(confirming === "all" ? null : selected)}>
-        {confirming === "all" ? fill(m.confirmAll, { year: targetLabel }) : fill(m.confirm, { n: selected.length, year: targetLabel })}
+        {confirming === "all" ? fill(m.confirmAll, { year: targetLabel }) : countOf(locale, m.confirm, selected.length, { year: targetLabel })}
       </ConfirmDialog>
       {holding && <SameLevelDialog candidate={holding} cohort={cohort} onClose={() => setHolding(null)}
         onDone={(level) => { setOutcomes({ rows: [{ student_id: holding.student_id, ok: true, level_code: level, outcome: holding.outcome, error: null }], names: { [holding.student_id]: holding.full_name } }); page.retry(); }} />}

@@ -3,6 +3,7 @@
 // per evaluation; CSV export.
 import { useId, useState } from "react";
 import { formatMark } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { ID_COLUMN } from "../../lib/results/gradebook-import.ts";
 import { formatMarkEntry } from "../../lib/results/mark-entry.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -155,7 +156,7 @@ export default function GradebookPage(_: PageProps) {
           onOpenChange={(open) => !open && setPublishing(null)}
           onConfirm={async () => {
             const told = await publishEvaluation(getSupabase(), toPublish.id);
-            showToast({ title: fill(m.publishedToast, { count: told }), variant: "success" });
+            showToast({ title: countOf(locale, m.publishedToast, told), variant: "success" });
             setPublishing(null);
             book.retry();
           }}

@@ -5,8 +5,9 @@ import { useId, useState } from "react";
 import { showToast } from "../../lib/auth/toast.ts";
 import { planImport, type ImportPlan } from "../../lib/results/gradebook-import.ts";
 import type { MarkEntry } from "../../lib/results/mark-entry.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useMessages } from "../i18n.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
 import { Dialog, DialogActions } from "../ui/Dialog.tsx";
 import { useErrorMessage } from "../ui/toast.ts";
@@ -22,6 +23,7 @@ export default function ImportMarksDialog({ book, isOpen, onOpenChange, onImport
 }) {
   const m = useMessages(gradebookMessages);
   const t = m.import;
+  const locale = useLocale();
   const errorMessage = useErrorMessage();
   const fileId = useId();
   const [plan, setPlan] = useState<ImportPlan | null>(null);
@@ -78,9 +80,14 @@ export default function ImportMarksDialog({ book, isOpen, onOpenChange, onImport
           {plan && (
             <div role="status" className="flex flex-col gap-2" data-testid="import-report">
               <p className="font-semibold text-gray-900">
-                {fill(t.report, { added, changed: plan.changes.length - added, unchanged: plan.unchanged, problems: plan.problems.length })}
+                {fill(t.report, {
+                  added: countOf(locale, t.reportParts.added, added),
+                  changed: countOf(locale, t.reportParts.changed, plan.changes.length - added),
+                  unchanged: countOf(locale, t.reportParts.unchanged, plan.unchanged),
+                  problems: countOf(locale, t.reportParts.problems, plan.problems.length),
+                })}
               </p>
-              {published > 0 && <p className="text-amber-900">{fill(t.publishedWarning, { count: published })}</p>}
+              {published > 0 && <p className="text-amber-900">{countOf(locale, t.publishedWarning, published)}</p>}
               {plan.ignoredColumns.length > 0 && <p className="text-gray-700">{fill(t.ignored, { columns: plan.ignoredColumns.join(", ") })}</p>}
               {plan.problems.length > 0 && (
                 <>
@@ -107,7 +114,7 @@ export default function ImportMarksDialog({ book, isOpen, onOpenChange, onImport
                   setProblem(null);
                   try {
                     await saveMarks(getSupabase(), plan.changes.map((c) => ({ evaluationId: c.evaluationId, studentId: c.studentId, status: c.entry.status, score: c.entry.score })));
-                    showToast({ title: fill(t.done, { count: plan.changes.length }), variant: "success" });
+                    showToast({ title: countOf(locale, t.done, plan.changes.length), variant: "success" });
                     onImported();
                     close();
                   } catch (failure) {
@@ -118,7 +125,7 @@ export default function ImportMarksDialog({ book, isOpen, onOpenChange, onImport
                   }
                 }}
               >
-                {fill(t.confirm, { count: plan.changes.length })}
+                {countOf(locale, t.confirm, plan.changes.length)}
               </Button>
             )}
           </DialogActions>

@@ -3,7 +3,7 @@
 // database, penalised when the policy says so). Every file as one zip, built in the
 // browser with client-zip, loaded only when asked.
 import { useState } from "react";
-import { formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
+import { formatBytes, formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../people/useQuery.ts";
@@ -26,7 +26,7 @@ import {
 import { FileList } from "./FileList.tsx";
 import { assignmentMessages } from "./messages.ts";
 import { lateDays } from "./status.ts";
-import { plural } from "../../lib/plural.ts";
+import { countOf, plural } from "../../lib/plural.ts";
 
 export default function TeacherAssignmentPage({ params }: PageProps) {
   const m = useMessages(assignmentMessages);
@@ -112,7 +112,7 @@ function StudentCopy({ assignment, student, submission, onMarked }: { assignment
         <div className="flex flex-col gap-3">
           <p className="text-sm text-gray-800">
             {fill(m.submittedAt, { date: formatDateTime(locale, submission.submitted_at) })}
-            {days > 0 && ` · ${fill(m.lateBy, { days })}`}
+            {days > 0 && ` · ${countOf(locale, m.lateBy, days)}`}
           </p>
           {submission.body && (
             <div>
@@ -147,7 +147,7 @@ function DownloadAll({ assignment, submissions, roster }: { assignment: Assignme
       for (const f of all) {
         const blob = await downloadSubmissionFile(getSupabase(), f.path);
         total += blob.size;
-        if (total > MAX_ZIP_BYTES) throw new Error(fill(m.tooLarge, { size: `${new Intl.NumberFormat(locale).format(MAX_ZIP_BYTES / 1024 / 1024)} MB` }));
+        if (total > MAX_ZIP_BYTES) throw new Error(fill(m.tooLarge, { size: formatBytes(locale, MAX_ZIP_BYTES) }));
         entries.push({ name: `${safeName(f.student)}/${fileName(f.path)}`, input: blob });
       }
       const { downloadZip } = await import("client-zip");

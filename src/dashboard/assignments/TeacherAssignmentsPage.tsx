@@ -3,7 +3,7 @@
 // ?new=1 opens the form; ?evaluation=<id> opens it for an evaluation of kind assignment
 // created on teacher/evaluations/new (its course, title and coefficient filled in).
 import { lazy, Suspense, useEffect, useState } from "react";
-import { formatDateTime, formatDecimal } from "../../lib/format.ts";
+import { formatDateTime, formatDecimal, formatNumber } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../people/useQuery.ts";
@@ -87,7 +87,7 @@ export default function TeacherAssignmentsPage(_: PageProps) {
                     {m.policies[a.late_policy]}
                     {a.late_policy === "penalty" && <span className="block text-xs text-gray-700">{plural(locale, a.late_penalty_per_day, m.penaltyNote, { points: formatDecimal(locale, a.late_penalty_per_day) })}</span>}
                   </td>
-                  <td className={td}>{fill(m.progressShort, { submitted: a.submitted, marked: a.marked })}</td>
+                  <td className={td}>{fill(m.progressShort, { submitted: formatNumber(locale, a.submitted), marked: formatNumber(locale, a.marked) })}</td>
                   <td className={`${td} whitespace-nowrap`}>
                     <div className="flex gap-2">
                       <LinkButton size="sm" href={hrefOf(locale, "/dashboard/teacher/assignments/:id", { id: a.id })} aria-label={`${m.open} — ${a.title}`}>{m.open}</LinkButton>

@@ -3,9 +3,9 @@ import { defineMessages } from "../i18n.ts";
 export const catalogueMessages = defineMessages({
   fr: {
     title: "Catalogue",
-    intro: "Les écoles, départements, filières, spécialités et formations tels que la plateforme les connaît (inscriptions, cours, frais), comparés au catalogue du site public que les rédacteurs tiennent en markdown.",
+    intro: "Les écoles, départements, filières, spécialités et formations tels que la plateforme les connaît (inscriptions, cours, frais), comparés aux pages du catalogue sur le site public, que tiennent les rédacteurs.",
     report: "Écarts avec le site public",
-    reportIntro: "Le site public est construit à partir des fichiers de src/content ; les inscriptions et les cours s'appuient sur ces tables. Chaque écart se corrige d'un côté ou de l'autre.",
+    reportIntro: "Le site public montre les pages que tiennent les rédacteurs ; les inscriptions, les cours et les frais s'appuient sur le catalogue ci-dessous. Chaque écart se corrige ici ou par les rédacteurs du site.",
     inStep: "Le catalogue et le site public concordent.",
     issues: {
       missing_in_database: "Sur le site, absent des données",
@@ -36,7 +36,7 @@ export const catalogueMessages = defineMessages({
     editTitle: "Modifier « {name} »",
     add: "Ajouter",
     addTitle: "Ajouter : {kind}",
-    slugHelp: "Minuscules, chiffres et tirets ; le même que le nom du fichier markdown de la page.",
+    slugHelp: "Minuscules, chiffres et tirets ; c'est aussi la fin de l'adresse de la page sur le site public (ex. genie-civil).",
     degree: "Diplôme",
     degrees: { licence: "Licence", master: "Master", "licence-master": "Licence et master" },
     save: "Enregistrer",
@@ -53,9 +53,9 @@ export const catalogueMessages = defineMessages({
   },
   en: {
     title: "Catalogue",
-    intro: "The schools, departments, programmes, specialties and formations as the platform knows them (registrations, courses, fees), compared with the public site's catalogue that editors keep in markdown.",
+    intro: "The schools, departments, programmes, specialties and formations as the platform knows them (registrations, courses, fees), compared with the catalogue pages of the public site, which the editors keep.",
     report: "Differences with the public site",
-    reportIntro: "The public site is built from the files in src/content; registrations and courses rely on these tables. Each difference is fixed on one side or the other.",
+    reportIntro: "The public site shows the pages the editors keep; registrations, courses and fees rely on the catalogue below. Each difference is fixed here or by the site's editors.",
     inStep: "The catalogue and the public site agree.",
     issues: {
       missing_in_database: "On the site, missing from the data",
@@ -86,7 +86,7 @@ export const catalogueMessages = defineMessages({
     editTitle: "Edit “{name}”",
     add: "Add",
     addTitle: "Add: {kind}",
-    slugHelp: "Lowercase letters, digits and dashes; the same as the page's markdown file name.",
+    slugHelp: "Lowercase letters, digits and dashes; also the end of the page's address on the public site (e.g. civil-engineering).",
     degree: "Degree",
     degrees: { licence: "Licence (bachelor)", master: "Master", "licence-master": "Licence and master" },
     save: "Save",

@@ -2,7 +2,8 @@
 // by day (Douala), with each one's meeting status — live, upcoming with its link ready,
 // link missing, in a room, or over (with or without its recording).
 import { useMemo } from "react";
-import { doualaDay, formatDate, formatTime } from "../../lib/format.ts";
+import { doualaDay, formatDate, formatNumber, formatTime } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { isJoinable, meetingUrl } from "../../lib/meetings.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useNow } from "../home/useNow.ts";
@@ -59,7 +60,7 @@ export default function AdminIouScheduledPage() {
         <EmptyState title={m.none} />
       ) : (
         <div className="space-y-4" data-testid="iou-days">
-          <p className="text-sm text-gray-700">{fill(m.count, { n: sessions.data.length, missing: sessions.data.filter((x) => meetingStatus(x, now) === "missing").length })}</p>
+          <p className="text-sm text-gray-700">{countOf(locale, m.count, sessions.data.length, { missing: formatNumber(locale, sessions.data.filter((x) => meetingStatus(x, now) === "missing").length) })}</p>
           {days.map(([day, list]) => (
             <Card key={day} title={formatDate(locale, list[0].start_time)}>
               <ul className="divide-y divide-gray-100">

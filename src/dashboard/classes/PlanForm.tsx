@@ -2,10 +2,11 @@
 // session or a weekly series over the semester with holidays skipped, checked for teacher
 // and cohort double-bookings before saving; create_sessions refuses them again, atomically.
 import { useState } from "react";
-import { doualaDay } from "../../lib/format.ts";
+import { doualaDay, formatDate, formatList } from "../../lib/format.ts";
+import { countOf, plural } from "../../lib/plural.ts";
 import { planSchema, planSlots, type PlanInput, type PlannedSlots } from "../../lib/schedule/plan.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
+import { useLocale, useMessages } from "../i18n.ts";
 import { checkConflicts, ConflictError, createSessions, type SessionConflict } from "../schedule/data.ts";
 import { invalidateSchedule } from "../schedule/useQuery.ts";
 import { Button } from "../ui/Button.tsx";
@@ -163,15 +164,16 @@ export function PlanForm({ courses, semesterEnd, title }: { courses: { value: st
         {errors.form && <p className="text-red-800">{errors.form}</p>}
         {planned && (
           <p className="text-gray-800">
-            {fill(m.preview, { n: planned.sessions.length })}
-            {planned.skipped.length > 0 && ` · ${fill(m.skipped, { days: planned.skipped.join(", ") })}`}
+            {countOf(locale, m.preview, planned.sessions.length)}
+            {planned.skipped.length > 0 &&
+              ` · ${plural(locale, planned.skipped.length, m.skipped, { days: formatList(locale, planned.skipped.map((day) => formatDate(locale, day))) })}`}
           </p>
         )}
         {conflicts && <ConflictList conflicts={conflicts} whenOf={whenOf} />}
         {conflicts && conflicts.length === 0 && created === null && <p className="text-green-800">{m.noConflict}</p>}
         {created !== null && (
           <p role="status" className="font-semibold text-green-800">
-            {fill(m.created, { n: created })}
+            {countOf(locale, m.created, created)}
           </p>
         )}
       </div>

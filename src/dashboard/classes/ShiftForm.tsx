@@ -4,6 +4,7 @@
 // report; "Décaler" moves them all in one statement (shift_sessions) or none.
 import { useState } from "react";
 import { doualaDay } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { shiftRangeOf, shiftSchema, type ShiftInput } from "../../lib/schedule/edit.ts";
 import { shiftRange } from "../../lib/schedule/shift.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -137,7 +138,7 @@ export function ShiftForm({ courses }: { courses: { value: string; label: string
         {moved && moved.length === 0 && <p className="text-gray-800">{m.shiftNone}</p>}
         {moved && moved.length > 0 && (
           <>
-            <p className="text-gray-800">{fill(m.shiftPlanned, { n: moved.length })}</p>
+            <p className="text-gray-800">{countOf(locale, m.shiftPlanned, moved.length)}</p>
             <ul className="list-disc pl-5 text-gray-800" data-testid="shift-preview">
               {moved.slice(0, 50).map((s) => (
                 <li key={s.id}>
@@ -160,7 +161,7 @@ export function ShiftForm({ courses }: { courses: { value: string; label: string
         {moved && moved.length > 0 && conflicts && conflicts.length === 0 && <p className="text-green-800">{m.noConflict}</p>}
         {done !== null && (
           <p role="status" className="font-semibold text-green-800">
-            {fill(m.shifted, { n: done })}
+            {countOf(locale, m.shifted, done)}
           </p>
         )}
       </div>

@@ -27,7 +27,9 @@ import { MaterialsEditor } from "./MaterialsEditor.tsx";
 import { CourseWeights } from "./CourseWeights.tsx";
 import { CourseStudents } from "./CourseStudents.tsx";
 import { CourseUnits } from "./CourseUnits.tsx";
-import { countOf, registrarMessages } from "./registrar-messages.ts";
+import { formatDecimal } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
+import { registrarMessages } from "./registrar-messages.ts";
 import { Pager } from "../ui/Pager.tsx";
 import { Tabs } from "../ui/Tabs.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
@@ -205,9 +207,9 @@ function Reviews({ courseId }: { courseId: string }) {
   const locale = useLocale();
   const reviews = useQuery(["manage-reviews", courseId], () => listReviews(getSupabase(), courseId));
   const list = reviews.data ?? [];
-  const average = list.length ? (list.reduce((s, r) => s + r.rating, 0) / list.length).toLocaleString(locale === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 }) : null;
+  const average = list.length ? formatDecimal(locale, Math.round((list.reduce((s, r) => s + r.rating, 0) / list.length) * 10) / 10) : null;
   return (
-    <Card title={m.reviews} description={average ? fill(m.average, { avg: average, n: list.length }) : m.noReviews}>
+    <Card title={m.reviews} description={average ? countOf(locale, m.average, list.length, { avg: average }) : m.noReviews}>
       {reviews.error ? (
         <ErrorState error={reviews.error} onRetry={reviews.retry} />
       ) : !reviews.data ? (

@@ -4,6 +4,7 @@
 // admin/advanced-programming).
 import { useMemo, useState } from "react";
 import { formatNumber } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { hrefOf } from "../router.ts";
@@ -43,7 +44,7 @@ export default function AdminExtensionSchoolPage() {
               <p className="flex flex-wrap gap-2 text-sm">
                 <Badge>{m.credential[p.credential]}</Badge>
                 <Badge>{m.delivery[p.delivery]}</Badge>
-                <span className="text-gray-700">{fill(m.months, { n: p.duration_months })}</span>
+                <span className="text-gray-700">{countOf(locale, m.months, p.duration_months)}</span>
               </p>
               {p.courses.length === 0 ? (
                 <p className="mt-3 text-gray-700">{m.noCourses}</p>

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { Input, Label, SearchField } from "react-aria-components";
 import { formatNumber } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { FilterSelect } from "../people/NativeSelect.tsx";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -117,6 +118,7 @@ export default function AdminUnifiedCoursesPage() {
 
 function BulkActions({ total, teachers, semesters, apply }: { total: number; teachers: { value: string; label: string }[]; semesters: { value: string; label: string }[]; apply: (action: BulkAction) => Promise<number> }) {
   const m = useMessages(adminCoursesMessages);
+  const locale = useLocale();
   const [kind, setKind] = useState<BulkAction["kind"]>("publish");
   const [target, setTarget] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -125,7 +127,7 @@ function BulkActions({ total, teachers, semesters, apply }: { total: number; tea
   const needsTarget = kind === "teacher" || kind === "semester";
   const action = (): BulkAction => (kind === "teacher" ? { kind, teacherId: target === "none" ? null : target } : kind === "semester" ? { kind, semesterId: target } : { kind });
   return (
-    <Card title={m.bulkTitle} description={fill(m.bulkIntro, { n: total })} className="mt-6" testId="bulk-actions">
+    <Card title={m.bulkTitle} description={countOf(locale, m.bulkIntro, total)} className="mt-6" testId="bulk-actions">
       <div className="flex flex-wrap items-end gap-3">
         <FilterSelect
           label={m.action}
@@ -164,12 +166,12 @@ function BulkActions({ total, teachers, semesters, apply }: { total: number; tea
         {note}
       </p>
       <ConfirmDialog
-        title={fill(m.confirmTitle, { n: total })}
+        title={countOf(locale, m.confirmTitle, total)}
         confirmLabel={m.apply}
         variant="primary"
         isOpen={confirming}
         onOpenChange={setConfirming}
-        onConfirm={async () => setNote(fill(m.done, { n: await apply(action()) }))}
+        onConfirm={async () => setNote(countOf(locale, m.done, await apply(action())))}
       >
         {m.confirmBody}
       </ConfirmDialog>

@@ -25,7 +25,8 @@ import {
   withdrawStudent,
   type FoundStudent,
 } from "./registrar.ts";
-import { countOf, refusal, registrarMessages } from "./registrar-messages.ts";
+import { countOf } from "../../lib/plural.ts";
+import { refusal, registrarMessages } from "./registrar-messages.ts";
 
 type Target =
   | { kind: "enrol"; student?: FoundStudent }

@@ -28,7 +28,8 @@ import {
   type UnitInput,
   type UnitScope,
 } from "./registrar.ts";
-import { countOf, refusal, registrarMessages } from "./registrar-messages.ts";
+import { countOf } from "../../lib/plural.ts";
+import { refusal, registrarMessages } from "./registrar-messages.ts";
 
 export function CourseUnits() {
   const m = useMessages(registrarMessages);

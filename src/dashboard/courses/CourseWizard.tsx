@@ -7,6 +7,7 @@
 import { useState } from "react";
 import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
+import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../schedule/useQuery.ts";
 import { Button } from "../ui/Button.tsx";
@@ -167,7 +168,13 @@ function Wizard({ preset, options }: { preset: Preset; options: WizardOptions })
               {m.enrol}
             </Button>
             <p role="status" className="font-semibold text-green-800" data-testid="cohort-result">
-              {cohort ? fill(m.enrolled, { created: cohort.created, students: cohort.students, courses: cohort.courses }) : ""}
+              {cohort
+                ? fill(m.enrolled, {
+                    created: countOf(locale, m.enrolledParts.created, cohort.created),
+                    students: countOf(locale, m.enrolledParts.students, cohort.students),
+                    courses: countOf(locale, m.enrolledParts.courses, cohort.courses),
+                  })
+                : ""}
             </p>
           </section>
         )}
@@ -256,7 +263,7 @@ function Wizard({ preset, options }: { preset: Preset; options: WizardOptions })
             <TextField label={m.code} description={m.codeHelp} value={state.code} onChange={(v) => set("code", v.toUpperCase())} errorMessage={errors.code} isRequired maxLength={20} />
             <TextField label={m.title} value={state.title} onChange={(v) => set("title", v)} errorMessage={errors.title} isRequired maxLength={200} />
             <TextArea label={m.description} value={state.description} onChange={(v) => set("description", v)} className="sm:col-span-2" maxLength={20000} />
-            <Select label={m.language} options={[{ value: "fr", label: "Français" }, { value: "en", label: "English" }]} value={state.language} onChange={(v) => v && set("language", v as State["language"])} />
+            <Select label={m.language} options={[{ value: "fr", label: m.languages.fr }, { value: "en", label: m.languages.en }]} value={state.language} onChange={(v) => v && set("language", v as State["language"])} />
             <NumberField label={m.credits} value={state.credits} onChange={(v) => set("credits", v ?? 0)} minValue={0} maxValue={30} errorMessage={errors.credits} />
             <NumberField label={m.coefficient} value={state.coefficient} onChange={(v) => set("coefficient", v ?? 0)} minValue={0.25} maxValue={20} step={0.25} errorMessage={errors.coefficient} />
           </>

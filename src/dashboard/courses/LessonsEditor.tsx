@@ -3,7 +3,8 @@
 import { useState } from "react";
 import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useMessages } from "../i18n.ts";
+import { countOf } from "../../lib/plural.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../schedule/useQuery.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -24,6 +25,7 @@ const schema = z.object({
 
 export function LessonsEditor({ courseId, title }: { courseId: string; title?: string }) {
   const m = useMessages(teachingMessages);
+  const locale = useLocale();
   const lessons = useQuery(["lessons", courseId], () => listLessons(getSupabase(), courseId));
   const done = useQuery(["lesson-completions", courseId], () => lessonCompletions(getSupabase(), courseId));
   const [removing, setRemoving] = useState<VideoLesson | null>(null);
@@ -75,7 +77,7 @@ export function LessonsEditor({ courseId, title }: { courseId: string; title?: s
                   {i + 1}. {lesson.title}
                 </span>{" "}
                 <span className="text-sm text-gray-700">
-                  · {fill(m.minutes, { n: lesson.duration_minutes })} · {fill(m.completions, { n: done.data?.get(lesson.id) ?? 0 })}
+                  · {fill(m.minutes, { n: lesson.duration_minutes })} · {countOf(locale, m.completions, done.data?.get(lesson.id) ?? 0)}
                 </span>
               </span>
               <span className="flex gap-1">

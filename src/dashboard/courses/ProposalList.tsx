@@ -2,6 +2,7 @@
 // pending one of its own, an admin approves or refuses (with a reason) a pending one.
 import type { ReactNode } from "react";
 import { formatDate } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Badge } from "../ui/Badge.tsx";
 import type { Proposal } from "./data.ts";
@@ -21,7 +22,7 @@ export function ProposalList({ proposals, actions }: { proposals: Proposal[]; ac
               <Badge tone={p.status === "approved" ? "success" : p.status === "rejected" ? "danger" : "warning"}>{m.status[p.status]}</Badge>
             </p>
             <p className="text-sm text-gray-700">
-              {locale === "fr" ? p.school.name_fr : p.school.name_en} · {p.semester ? (locale === "fr" ? p.semester.name_fr : p.semester.name_en) : m.noSemester} · {fill(m.credit, { n: p.credits })} ·{" "}
+              {locale === "fr" ? p.school.name_fr : p.school.name_en} · {p.semester ? (locale === "fr" ? p.semester.name_fr : p.semester.name_en) : m.noSemester} · {countOf(locale, m.credit, p.credits)} ·{" "}
               {formatDate(locale, p.created_at)}
               {p.proposer && <> · {fill(m.by, { name: p.proposer.full_name })}</>}
             </p>

@@ -2,8 +2,9 @@
 // and my courses with credits, and the ways to its timetable and virtual classes.
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { formatDate } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSemester } from "../classes/data.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
+import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../routes.ts";
 import { hrefOf } from "../router.ts";
 import { useQuery } from "../schedule/useQuery.ts";
@@ -41,7 +42,7 @@ export default function SemesterPage({ params }: PageProps) {
   const s = semester.data;
   const units = new Map<string, Line[]>();
   for (const c of courses.data ?? []) {
-    const key = c.unit ? `${c.unit.code} — ${locale === "fr" ? c.unit.title_fr : c.unit.title_en} · ${fill(m.credits, { n: c.unit.credits })}` : m.noUnit;
+    const key = c.unit ? `${c.unit.code} — ${locale === "fr" ? c.unit.title_fr : c.unit.title_en} · ${countOf(locale, m.credits, c.unit.credits)}` : m.noUnit;
     units.set(key, [...(units.get(key) ?? []), c]);
   }
   const total = (courses.data ?? []).reduce((sum, c) => sum + c.credits, 0);
@@ -65,7 +66,7 @@ export default function SemesterPage({ params }: PageProps) {
       ) : courses.data.length === 0 ? (
         <EmptyState title={m.noCoursesSemester} />
       ) : (
-        <Card title={fill(m.totalCredits, { n: total })}>
+        <Card title={countOf(locale, m.totalCredits, total)}>
           <div className="space-y-4">
             {[...units].map(([unit, list]) => (
               <section key={unit} aria-label={unit}>
@@ -73,7 +74,7 @@ export default function SemesterPage({ params }: PageProps) {
                 <ul className="mt-1 list-disc pl-5 text-gray-800">
                   {list.map((c) => (
                     <li key={c.id}>
-                      {c.code} — {c.title} · {fill(m.credits, { n: c.credits })}
+                      {c.code} — {c.title} · {countOf(locale, m.credits, c.credits)}
                     </li>
                   ))}
                 </ul>

@@ -4,7 +4,8 @@
 // student's review (1–5 and a comment, once the course has started, editable).
 import { useState } from "react";
 import * as z from "zod/mini";
-import { formatDateTime, formatTime } from "../../lib/format.ts";
+import { formatDateTime, formatDecimal, formatNumber, formatPercent, formatTime } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useNow } from "../home/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -48,7 +49,7 @@ export default function StudentCoursePage({ params }: PageProps) {
         description={[
           c.teacher ? fill(m.teacher, { name: c.teacher.full_name }) : m.noTeacher,
           c.unit ? fill(m.unit, { code: c.unit.code, title: locale === "fr" ? c.unit.title_fr : c.unit.title_en }) : m.noUnit,
-          fill(m.credits, { n: c.credits }),
+          countOf(locale, m.credits, c.credits),
         ].join(" · ")}
       />
       <Card title={m.description}>
@@ -73,10 +74,9 @@ function AttendanceRate({ courseId }: { courseId: string }) {
     <p className="mt-3 text-sm text-gray-800" data-testid="attendance-rate">
       {rate.data.counted === 0
         ? m.noAttendance
-        : fill(m.attendance, {
-            rate: new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", { style: "percent", maximumFractionDigits: 0 }).format(rate.data.attended / rate.data.counted),
-            attended: rate.data.attended,
-            counted: rate.data.counted,
+        : countOf(locale, m.attendance, rate.data.counted, {
+            rate: formatPercent(locale, rate.data.attended / rate.data.counted),
+            attended: formatNumber(locale, rate.data.attended),
           })}
     </p>
   );
@@ -164,7 +164,7 @@ function ReviewCard({ courseId }: { courseId: string }) {
     }
   };
   const count = reviews.data?.length ?? 0;
-  const average = count ? (reviews.data!.reduce((s, r) => s + r.rating, 0) / count).toLocaleString(locale === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 }) : null;
+  const average = count ? formatDecimal(locale, Math.round((reviews.data!.reduce((s, r) => s + r.rating, 0) / count) * 10) / 10) : null;
   return (
     <Card title={m.review} description={m.reviewIntro} testId="review">
       {reviews.error || started.error ? (
@@ -201,7 +201,7 @@ function ReviewCard({ courseId }: { courseId: string }) {
           </Button>
         </form>
       )}
-      <p className="mt-4 text-sm text-gray-700">{average ? fill(m.average, { avg: average, n: count }) : m.noReviews}</p>
+      <p className="mt-4 text-sm text-gray-700">{average ? countOf(locale, m.average, count, { avg: average }) : m.noReviews}</p>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 // student/courses: the courses I follow, grouped by UE, with credits and teacher; then the
 // partner courses (Harvard Online) I may ask a seat in, loaded in their own chunk.
 import { lazy, Suspense } from "react";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefOf } from "../router.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -23,7 +24,7 @@ export default function StudentCoursesPage() {
   const courses = useQuery(["my-courses", userId], () => listStudentCourses(getSupabase(), userId));
   const groups = new Map<string, Course[]>();
   for (const c of courses.data ?? []) {
-    const key = c.unit ? fill(m.unit, { code: c.unit.code, title: locale === "fr" ? c.unit.title_fr : c.unit.title_en }) + ` · ${fill(m.credits, { n: c.unit.credits })}` : m.noUnit;
+    const key = c.unit ? fill(m.unit, { code: c.unit.code, title: locale === "fr" ? c.unit.title_fr : c.unit.title_en }) + ` · ${countOf(locale, m.credits, c.unit.credits)}` : m.noUnit;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   return (
@@ -50,7 +51,7 @@ export default function StudentCoursesPage() {
                       </a>
                     </h3>
                     <p className="mt-1 text-sm text-gray-700">
-                      {c.teacher ? fill(m.teacher, { name: c.teacher.full_name }) : m.noTeacher} · {fill(m.credits, { n: c.credits })}
+                      {c.teacher ? fill(m.teacher, { name: c.teacher.full_name }) : m.noTeacher} · {countOf(locale, m.credits, c.credits)}
                     </p>
                   </li>
                 ))}

@@ -1,8 +1,9 @@
 // teacher/courses: what I teach, with each course's numbers (active students, sessions,
 // reviews and their average).
-import { formatNumber } from "../../lib/format.ts";
+import { formatDecimal, formatNumber } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
+import { useLocale, useMessages } from "../i18n.ts";
 import { hrefOf } from "../router.ts";
 import { useQuery } from "../schedule/useQuery.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
@@ -49,13 +50,13 @@ export default function TeacherCoursesPage() {
                     <a href={hrefOf(locale, `/dashboard/teacher/courses/${c.id}`)} className="text-brand-800 underline">
                       {c.title}
                     </a>
-                    <span className="block text-xs font-normal text-gray-700">{fill(m.credits, { n: c.credits })}</span>
+                    <span className="block text-xs font-normal text-gray-700">{countOf(locale, m.credits, c.credits)}</span>
                   </th>
                   <td className="px-3 py-2">{c.unit ? c.unit.code : m.noUnit}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatNumber(locale, c.students)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatNumber(locale, c.sessions)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">
-                    {c.averageRating === null ? "—" : `${c.averageRating.toLocaleString(locale === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 })} / 5 (${c.reviews})`}
+                    {c.averageRating === null ? "—" : `${formatDecimal(locale, Math.round(c.averageRating * 10) / 10)} / 5 (${formatNumber(locale, c.reviews)})`}
                   </td>
                 </tr>
               ))}

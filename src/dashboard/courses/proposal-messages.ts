@@ -43,7 +43,7 @@ export const proposalMessages = defineMessages({
     approved: "Proposition approuvée : le cours est publié.",
     refused: "Proposition refusée ; l'enseignant voit le motif.",
     close: "Fermer",
-    credit: "{n} crédit(s)",
+    credit: { one: "{n} crédit", other: "{n} crédits" },
   },
   en: {
     intro: "Propose a new course: an administrator reviews it, and it is published only once approved.",
@@ -87,6 +87,6 @@ export const proposalMessages = defineMessages({
     approved: "Proposal approved: the course is published.",
     refused: "Proposal refused; the teacher sees the reason.",
     close: "Close",
-    credit: "{n} credit(s)",
+    credit: { one: "{n} credit", other: "{n} credits" },
   },
 });

@@ -1,12 +1,4 @@
-import { formatNumber } from "../../lib/format.ts";
-import type { Locale } from "../../lib/locales.ts";
-import { plural, type PluralForms } from "../../lib/plural.ts";
 import { defineMessages } from "../i18n.ts";
-
-/** "{n} cours" / "{n} courses": the plural form Intl chooses, the count written by Intl. */
-export function countOf(locale: Locale, forms: PluralForms, n: number): string {
-  return plural(locale, n, forms, { n: formatNumber(locale, n) });
-}
 
 export const registrarMessages = defineMessages({
   fr: {
@@ -79,24 +71,24 @@ export const registrarMessages = defineMessages({
     badReason: "Donnez un motif de 5 à 500 caractères.",
     pickStudent: "Choisissez d'abord un étudiant.",
     enrolConfirm: "Inscrire",
-    enrolled: "{name} est inscrit·e à ce cours.",
+    enrolled: "Inscription de {name} à ce cours enregistrée.",
     withdraw: "Retirer",
     withdrawTitle: "Retirer {name} de {course} ?",
     withdrawBody:
-      "L'étudiant·e disparaît de la liste de classe et de ses cours ; son inscription reste dans l'historique avec le motif.",
+      "Son nom sort de la liste de classe et ce cours de ses cours ; l'inscription reste dans l'historique avec le motif.",
     withdrawConfirm: "Retirer du cours",
-    withdrawn: "{name} est retiré·e de ce cours.",
+    withdrawn: "Retrait de {name} de ce cours enregistré.",
     // refusals in plain words
     refused: {
       frozen:
         "Une session de ce semestre est close : ce changement est refusé. Seule une réouverture de la session le permet.",
       duplicateUnit: "Une UE porte déjà ce code.",
-      alreadyEnrolled: "Cet étudiant est déjà inscrit à ce cours.",
+      alreadyEnrolled: "Cette personne a déjà une inscription active à ce cours.",
       unitNotEmpty: "Cette UE regroupe encore des cours : sortez-les d'abord.",
       forbidden:
         "Seuls les administrateurs (avec la vérification en deux étapes si elle est exigée) font ce changement.",
       invalid:
-        "La demande est refusée : vérifiez les champs (UE du même semestre, filière et niveau que le cours ; étudiant·e ayant le rôle étudiant ; inscription active pour un retrait).",
+        "La demande est refusée : vérifiez les champs (UE du même semestre, filière et niveau que le cours ; compte ayant le rôle étudiant ; inscription active pour un retrait).",
       other: "Le changement n'a pas pu être enregistré. Réessayez.",
     },
   },

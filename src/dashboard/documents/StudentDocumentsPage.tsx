@@ -4,6 +4,7 @@
 // and the identity those documents print, with a correction request (IdentityRecord.tsx).
 import { useState } from "react";
 import { formatDate, formatXaf } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { saveMaterial } from "../courses/save-material.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -54,7 +55,7 @@ function Materials() {
         <>
           <TextField label={m.search} description={m.searchHelp} type="search" value={search} onChange={setSearch} className="max-w-md" />
           <p role="status" className="mt-2 text-sm text-gray-700">
-            {shown.length === 0 ? fill(m.noMatch, { q: search }) : fill(m.count, { n: shown.length })}
+            {shown.length === 0 ? fill(m.noMatch, { q: search }) : countOf(locale, m.count, shown.length)}
           </p>
           {shown.length > 0 && (
             <div className="mt-2 overflow-x-auto">

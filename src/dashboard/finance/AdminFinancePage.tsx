@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { doualaDay, formatDateTime, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
+import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -94,7 +95,7 @@ export default function AdminFinancePage() {
             <div className="rounded-xl border border-gray-200 bg-white p-4">
               <dt className="text-sm text-gray-700">{m.collected}</dt>
               <dd className="text-2xl font-bold tabular-nums text-brand-900">{formatXaf(locale, data.summary.total_xaf)}</dd>
-              <dd className="text-sm text-gray-700">{fill(m.payments, { count: data.summary.count })}</dd>
+              <dd className="text-sm text-gray-700">{countOf(locale, m.payments, data.summary.count)}</dd>
             </div>
             <div className="rounded-xl border border-gray-200 bg-white p-4">
               <dt className="text-sm text-gray-700">{m.outstanding}</dt>
@@ -103,7 +104,7 @@ export default function AdminFinancePage() {
             <div className="rounded-xl border border-gray-200 bg-white p-4">
               <dt className="text-sm text-gray-700">{m.late}</dt>
               <dd className="text-2xl font-bold tabular-nums text-red-800">{formatXaf(locale, data.summary.late_xaf)}</dd>
-              <dd className="text-sm text-gray-700">{fill(m.lateStudents, { count: data.summary.late_students })}</dd>
+              <dd className="text-sm text-gray-700">{countOf(locale, m.lateStudents, data.summary.late_students)}</dd>
             </div>
           </dl>
 

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { formatDate, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
+import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -202,7 +203,7 @@ function ScheduleEditor({ schedule, onSaved }: { schedule: Schedule; onSaved: ()
       </Card>
 
       <Card title={m.assignTitle} description={m.assignHelp}>
-        <Button isPending={busy} onPress={() => void run(async () => fill(m.assigned, { count: await assignSchedule(getSupabase(), schedule.id) }))}>{m.assign}</Button>
+        <Button isPending={busy} onPress={() => void run(async () => countOf(locale, m.assigned, await assignSchedule(getSupabase(), schedule.id)))}>{m.assign}</Button>
       </Card>
 
       <Card title={fill(m.bills, { count: detail?.bills.length ?? 0 })}>

@@ -3,7 +3,7 @@
 // audited call. Checked here with zod (src/lib/forms/finance.ts) and again in the database.
 import { useEffect, useMemo, useState } from "react";
 import { fieldErrors, feeScheduleSchema, francs, type FeeScheduleForm } from "../../lib/forms/finance.ts";
-import { formatXaf } from "../../lib/format.ts";
+import { formatDate, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
@@ -15,11 +15,14 @@ import { Select } from "../ui/Select.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { toastError } from "../ui/toast.ts";
-import { createSchedule, fetchScheduleOptions, type ScheduleOptions } from "./config-data.ts";
+import { addAcademicYear } from "../institution/data.ts";
+import { createSchedule, fetchScheduleOptions, nextAcademicYear, type ScheduleOptions } from "./config-data.ts";
 import { configMessages } from "./config-messages.ts";
 
 interface Line { label_fr: string; label_en: string; amount: string; due_on: string | null }
 const emptyLine = (n: number): Line => ({ label_fr: `Tranche ${n}`, label_en: `Instalment ${n}`, amount: "", due_on: null });
+/** The year after the latest, offered before it exists: chosen, it is opened with the schedule. */
+const NEXT_YEAR = "next";
 
 export function NewScheduleForm({ onCreated, onCancel }: { onCreated: (id: string, label: string) => void; onCancel: () => void }) {
   const m = useMessages(configMessages);
@@ -47,6 +50,7 @@ export function NewScheduleForm({ onCreated, onCancel }: { onCreated: (id: strin
   useEffect(() => void load(), []);
 
   const name = (row: { name_fr: string; name_en: string }) => (locale === "en" ? row.name_en : row.name_fr);
+  const next = useMemo(() => (options ? nextAcademicYear(options.years) : null), [options]);
   const targets = useMemo(() => options ? [
     ...options.programmes.map((p) => ({ value: `programme:${p.id}`, label: fill(m.targetProgramme, { name: locale === "en" ? p.name_en : p.name_fr }) })),
     ...options.formations.map((p) => ({ value: `formation:${p.id}`, label: fill(m.targetFormation, { name: locale === "en" ? p.name_en : p.name_fr }) })),
@@ -70,7 +74,8 @@ export function NewScheduleForm({ onCreated, onCancel }: { onCreated: (id: strin
     setBusy(true);
     try {
       const values: FeeScheduleForm = parsed.data;
-      onCreated(await createSchedule(getSupabase(), values), locale === "en" ? values.label_en : values.label_fr);
+      const year = values.academic_year === NEXT_YEAR && next ? await addAcademicYear(getSupabase(), next) : values.academic_year;
+      onCreated(await createSchedule(getSupabase(), { ...values, academic_year: year }), locale === "en" ? values.label_en : values.label_fr);
     } catch (failure) {
       toastError(failure);
     } finally {
@@ -85,7 +90,9 @@ export function NewScheduleForm({ onCreated, onCancel }: { onCreated: (id: strin
           {Object.keys(errors).length > 0 && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">{m.formInvalid}</p>}
           <div className="grid gap-4 sm:grid-cols-2">
             <Select label={m.year} value={form.academic_year || null} onChange={(v) => setForm({ ...form, academic_year: v ?? "" })}
-              options={options.years.map((y) => ({ value: y.id, label: y.label }))} errorMessage={error("academic_year")} isRequired />
+              options={[...(next ? [{ value: NEXT_YEAR, label: fill(m.nextYear, { label: next.label }) }] : []), ...options.years.map((y) => ({ value: y.id, label: y.label }))]}
+              description={form.academic_year === NEXT_YEAR && next ? fill(m.nextYearHelp, { label: next.label, starts: formatDate(locale, `${next.starts_on}T12:00:00Z`), ends: formatDate(locale, `${next.ends_on}T12:00:00Z`) }) : undefined}
+              errorMessage={error("academic_year")} isRequired />
             <Select label={m.target} value={form.target || null} onChange={(v) => setForm({ ...form, target: v ?? "" })}
               options={targets} errorMessage={error("target")} isRequired />
             {form.target.startsWith("programme:") && (

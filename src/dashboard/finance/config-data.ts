@@ -84,7 +84,7 @@ export async function setDiscount(supabase: SupabaseClient, bill: string, amount
 
 const named = z.object({ id: z.string(), name_fr: z.string(), name_en: z.string() });
 const optionsShape = z.object({
-  years: z.array(z.object({ id: z.string(), label: z.string(), is_current: z.boolean() })),
+  years: z.array(z.object({ id: z.string(), label: z.string(), is_current: z.boolean(), starts_on: z.string(), ends_on: z.string() })),
   programmes: z.array(named),
   formations: z.array(named),
   extensions: z.array(named),
@@ -95,7 +95,7 @@ export type ScheduleOptions = z.infer<typeof optionsShape>;
 /** What a new schedule may be for: the years, programmes (and levels), formations and extension programmes. */
 export async function fetchScheduleOptions(supabase: SupabaseClient): Promise<ScheduleOptions> {
   const [years, programmes, formations, extensions, levels] = await Promise.all([
-    supabase.from("academic_years").select("id, label, is_current").order("starts_on", { ascending: false }),
+    supabase.from("academic_years").select("id, label, is_current, starts_on, ends_on").order("starts_on", { ascending: false }),
     supabase.from("programmes").select("id, name_fr, name_en").order("name_fr"),
     supabase.from("professional_formations").select("id, name_fr, name_en").order("name_fr"),
     supabase.from("extension_programmes").select("id, name_fr, name_en").order("name_fr"),
@@ -105,6 +105,17 @@ export async function fetchScheduleOptions(supabase: SupabaseClient): Promise<Sc
     if (answer.error) fail(`reading the ${what}`, answer.error);
   }
   return optionsShape.parse({ years: years.data, programmes: programmes.data, formations: formations.data, extensions: extensions.data, levels: levels.data });
+}
+
+/** The year after the latest one, on the same calendar (its dates a year later): what the
+ *  bursar prepares next year's fees for before the year is opened in the settings. */
+export function nextAcademicYear(years: readonly { starts_on: string; ends_on: string }[]): { label: string; starts_on: string; ends_on: string } | null {
+  const latest = [...years].sort((a, b) => b.starts_on.localeCompare(a.starts_on))[0];
+  if (!latest) return null;
+  const later = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`.replace(/-02-29$/, "-02-28");
+  const starts_on = later(latest.starts_on);
+  const ends_on = later(latest.ends_on);
+  return { label: `${starts_on.slice(0, 4)}-${ends_on.slice(0, 4)}`, starts_on, ends_on };
 }
 
 /** The schedule and its instalments in one audited call; answers the new schedule's id. */

@@ -4,7 +4,8 @@
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatBytes, formatDateTime, formatNumber } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { WORKER_SCHEDULE } from "../../lib/notifications/rules.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { StatusPill } from "../ui/Badge.tsx";
@@ -28,13 +29,6 @@ export function lateByMinutes(lastOkAt: string | null, now: Date): number | null
   return minutes > 1 ? minutes : 0;
 }
 
-export function formatBytes(locale: "fr" | "en", bytes: number): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) (value /= 1024), unit++;
-  return `${new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: unit ? 1 : 0 }).format(value)} ${locale === "fr" ? units[unit].replace("B", "o") : units[unit]}`;
-}
 
 export default function AdminTechnicalPage() {
   const m = useMessages(institutionMessages);
@@ -99,7 +93,7 @@ function HealthView({ health }: { health: SystemHealth }) {
       </Card>
       <Card title={m.database}>
         <p className="text-2xl font-bold text-gray-900">{formatBytes(locale, health.database_bytes)}</p>
-        <p className="text-sm text-gray-700">{fill(m.migrations, { count: health.migrations_applied, version: health.migration_version ?? "—" })}</p>
+        <p className="text-sm text-gray-700">{countOf(locale, m.migrations, health.migrations_applied, { version: health.migration_version ?? "—" })}</p>
       </Card>
       <Card title={m.worker} testId="worker-health">
         {tick ? (
@@ -139,7 +133,7 @@ function HealthView({ health }: { health: SystemHealth }) {
         )}
       </Card>
       <Card title={m.realtime}>
-        <p>{health.realtime_subscriptions === null ? m.realtimeUnknown : fill(m.realtimeSubscriptions, { count: formatNumber(locale, health.realtime_subscriptions) })}</p>
+        <p>{health.realtime_subscriptions === null ? m.realtimeUnknown : countOf(locale, m.realtimeSubscriptions, health.realtime_subscriptions)}</p>
       </Card>
       <Card title={m.functionErrors}>
         {health.function_errors.length ? (

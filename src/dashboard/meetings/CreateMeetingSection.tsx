@@ -2,7 +2,8 @@
 // have a meeting already (and, for those allowed to read it, the host's link).
 import { useEffect, useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useMessages } from "../i18n.ts";
+import { countOf } from "../../lib/plural.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
 import { StatusPill } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -103,6 +104,7 @@ export default function CreateMeetingSection() {
 
 function CreatedSummary({ course, meeting }: { course: MeetingCourse; meeting: CreatedMeeting }) {
   const m = useMessages(meetingsMessages);
+  const locale = useLocale();
   return (
     <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-gray-900" data-testid="meeting-created">
       <p className="font-medium">
@@ -114,7 +116,7 @@ function CreatedSummary({ course, meeting }: { course: MeetingCourse; meeting: C
         <dt className="font-medium">{m.passcode}</dt><dd>{meeting.passcode ?? "—"}</dd>
         <dt className="font-medium">{m.joinUrl}</dt><dd className="break-all">{meeting.join_url}</dd>
       </dl>
-      <p className="mt-2">{fill(m.sessionsCovered, { count: meeting.sessions })}</p>
+      <p className="mt-2">{countOf(locale, m.sessionsCovered, meeting.sessions)}</p>
       {meeting.simulated && <p className="mt-1 text-gray-800">{m.simulatedNote}</p>}
     </div>
   );

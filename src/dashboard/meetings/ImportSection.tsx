@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { StatusPill } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
@@ -56,7 +57,12 @@ export default function ImportSection() {
                 {result && ("error" in result ? <p role="alert" className={errorText}>{result.error}</p> : (
                   <p role="status" className="text-sm text-gray-900">
                     {result.simulated && <><StatusPill tone="warning">{m.simulated}</StatusPill>{" "}</>}
-                    {fill(m.importResult, { matched: result.matched, unmatched: result.unmatched, absent: result.absent, written: result.written })}
+                    {fill(m.importResult, {
+                      matched: countOf(locale, m.importParts.matched, result.matched),
+                      unmatched: countOf(locale, m.importParts.unmatched, result.unmatched),
+                      absent: countOf(locale, m.importParts.absent, result.absent),
+                      written: countOf(locale, m.importParts.written, result.written),
+                    })}
                   </p>
                 ))}
               </li>

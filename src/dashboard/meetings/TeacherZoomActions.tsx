@@ -4,7 +4,8 @@
 import { useState } from "react";
 import { revalidateKeys } from "../../lib/data-cache.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useMessages } from "../i18n.ts";
+import { countOf } from "../../lib/plural.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
 import { useErrorMessage } from "../ui/toast.ts";
 import { errorText } from "../ui/styles.ts";
@@ -23,6 +24,7 @@ export interface TeacherZoomSession {
 
 export function TeacherZoomActions({ session, over }: { session: TeacherZoomSession; over: boolean }) {
   const m = useMessages(teacherZoomMessages);
+  const locale = useLocale();
   const generic = useErrorMessage();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
@@ -52,7 +54,12 @@ export function TeacherZoomActions({ session, over }: { session: TeacherZoomSess
   });
   const importNow = () => run(async () => {
     const result = await importAttendance(getSupabase(), session.id);
-    return `${fill(m.imported, { matched: result.matched, unmatched: result.unmatched, absent: result.absent })}${result.simulated ? ` ${m.simulated}` : ""}`;
+    const counts = fill(m.imported, {
+      matched: countOf(locale, m.importedParts.matched, result.matched),
+      unmatched: countOf(locale, m.importedParts.unmatched, result.unmatched),
+      absent: countOf(locale, m.importedParts.absent, result.absent),
+    });
+    return `${counts}${result.simulated ? ` ${m.simulated}` : ""}`;
   });
 
   return (

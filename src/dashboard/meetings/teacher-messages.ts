@@ -6,7 +6,12 @@ export const teacherZoomMessages = defineMessages({
     import: "Importer la présence Zoom",
     created: "Réunion {id} créée",
     simulated: "(simulée : aucun identifiant Zoom)",
-    imported: "{matched} reconnu(s), {unmatched} non reconnu(s), {absent} absent(s)",
+    imported: "{matched}, {unmatched}, {absent}",
+    importedParts: {
+      matched: { one: "{n} reconnu", other: "{n} reconnus" },
+      unmatched: { one: "{n} non reconnu", other: "{n} non reconnus" },
+      absent: { one: "{n} absent", other: "{n} absents" },
+    },
     refused: {
       not_course_teacher: "Seuls l'enseignant du cours et les administrateurs peuvent le faire.",
       meeting_exists: "Ce cours a déjà une réunion.",
@@ -20,7 +25,12 @@ export const teacherZoomMessages = defineMessages({
     import: "Import Zoom attendance",
     created: "Meeting {id} created",
     simulated: "(simulated: no Zoom credentials)",
-    imported: "{matched} recognised, {unmatched} not recognised, {absent} absent",
+    imported: "{matched}, {unmatched}, {absent}",
+    importedParts: {
+      matched: { one: "{n} recognised", other: "{n} recognised" },
+      unmatched: { one: "{n} not recognised", other: "{n} not recognised" },
+      absent: { one: "{n} absent", other: "{n} absent" },
+    },
     refused: {
       not_course_teacher: "Only the course's teacher and administrators may do this.",
       meeting_exists: "This course already has a meeting.",

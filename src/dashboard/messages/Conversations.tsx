@@ -6,8 +6,8 @@ import { atom } from "nanostores";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
 import { ATTACHMENTS_PER_MESSAGE, ATTACHMENT_ACCEPT, MESSAGE_MAX, SEARCH_MIN, checkAttachment } from "../../lib/community/rules.ts";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
-import { plural } from "../../lib/plural.ts";
+import { formatBytes, formatDateTime, formatNumber } from "../../lib/format.ts";
+import { countOf, plural } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
@@ -42,6 +42,7 @@ type M = (typeof messagesMessages)["fr"];
 
 export function Conversations({ selected, onSelect, onNew }: { selected: string | null; onSelect: (id: string | null) => void; onNew: () => void }) {
   const m = useMessages(messagesMessages);
+  const locale = useLocale();
   const { userId, role } = useSignedIn();
   const [live, setLive] = useState("");
   const { $selected, listStore, threadStore, sentStore } = useMemo(() => {
@@ -98,7 +99,7 @@ export function Conversations({ selected, onSelect, onNew }: { selected: string 
           </h2>
           {totalUnread > 0 && (
             <Badge tone="info">
-              <span data-testid="unread-total">{fill(m.unreadTotal, { count: totalUnread })}</span>
+              <span data-testid="unread-total">{countOf(locale, m.unreadTotal, totalUnread)}</span>
             </Badge>
           )}
         </div>
@@ -165,7 +166,7 @@ function ConversationItem({
         {c.unread_count > 0 && (
           <span className="shrink-0 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white" data-testid="unread-count">
             <span aria-hidden="true">{c.unread_count}</span>
-            <span className="sr-only">{fill(m.unread, { count: c.unread_count })}</span>
+            <span className="sr-only">{countOf(locale, m.unread, c.unread_count)}</span>
           </span>
         )}
       </span>
@@ -344,7 +345,7 @@ function Thread({
           {sent ? (
             <Recipients conversationId={conversationId} sent={sent} />
           ) : (
-            summary && summary.kind !== "announcement" && <p className="text-sm text-gray-700">{fill(m.participants, { count: summary.participant_count })}</p>
+            summary && summary.kind !== "announcement" && <p className="text-sm text-gray-700">{countOf(locale, m.participants, summary.participant_count)}</p>
           )}
         </div>
       </div>
@@ -396,7 +397,7 @@ function Thread({
 
 function AttachmentLink({ attachment }: { attachment: Attachment }) {
   const m = useMessages(messagesMessages);
-  const size = attachment.size_bytes >= 1024 * 1024 ? `${(attachment.size_bytes / 1024 / 1024).toFixed(1)} Mo` : `${Math.ceil(attachment.size_bytes / 1024)} Ko`;
+  const size = formatBytes(useLocale(), attachment.size_bytes);
   async function open() {
     try {
       // Fetched with the session (the bucket's rules apply), then saved from a same-origin

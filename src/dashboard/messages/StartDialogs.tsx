@@ -10,7 +10,8 @@ import {
   type AnnouncementAudience,
 } from "../../lib/community/rules.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
+import { countOf } from "../../lib/plural.ts";
+import { useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { Dialog, DialogActions } from "../ui/Dialog.tsx";
@@ -214,7 +215,7 @@ function AnnouncementDialog({ isOpen, onClose, onSent }: { isOpen: boolean; onCl
       toastSuccess("sent");
       setTitle("");
       setBody("");
-      onSent(fill(m.announcementSent, { count }));
+      onSent(countOf(locale, m.announcementSent, count));
       onClose();
     } catch (e) {
       toastError(e);

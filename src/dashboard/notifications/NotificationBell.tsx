@@ -3,6 +3,7 @@
 // the action that opens the class. New notifications arrive live through realtime.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { useMessages, useT } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
@@ -18,15 +19,14 @@ import {
   subscribeToNew,
   type StudentNotification,
 } from "./data.ts";
+import { useNotificationWords } from "./words.ts";
 
 type ListState = { kind: "loading" } | { kind: "error" } | { kind: "ready"; items: StudentNotification[]; hasMore: boolean };
-
-const timeFormat = (locale: Locale) =>
-  new Intl.DateTimeFormat(locale === "fr" ? "fr-CM" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Douala" });
 
 export default function NotificationBell({ locale, userId }: { locale: Locale; userId: string }) {
   const t = useT();
   const m = useMessages(notificationMessages);
+  const wordsOf = useNotificationWords();
   const { role } = useSignedIn();
   const supabase = getSupabase();
   const [open, setOpen] = useState(false);
@@ -96,7 +96,6 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
   };
 
   const label = unread > 0 ? t("notifications.center.unread", { count: unread }) : t("notifications.center.open");
-  const format = timeFormat(locale);
   return (
     <div className="relative">
       <button
@@ -148,21 +147,23 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
           {list.kind === "ready" && list.items.length === 0 && <p className="mt-4 text-gray-600">{t("notifications.center.empty")}</p>}
           {list.kind === "ready" && list.items.length > 0 && (
             <ul className="mt-3 flex max-h-[60vh] flex-col gap-3 overflow-y-auto">
-              {list.items.map((n) => (
+              {list.items.map((n) => {
+                const words = wordsOf(n);
+                return (
                 <li key={n.id} data-testid="notification" className={`rounded-lg border p-3 ${n.is_read ? "border-gray-200" : "border-brand-600 bg-brand-50"}`}>
                   <p className="font-semibold">
-                    {!n.is_read && <span className="sr-only">{t("notifications.center.unreadBadge")} : </span>}
-                    {n.title}
+                    {!n.is_read && <span className="sr-only">{t("notifications.center.unreadBadge")}{locale === "fr" ? " : " : ": "}</span>}
+                    {words.title}
                   </p>
-                  <p className="text-sm text-gray-800">{n.message}</p>
+                  <p className="text-sm text-gray-800">{words.message}</p>
                   <p className="mt-1 text-xs text-gray-600">
-                    <time dateTime={n.created_at}>{format.format(new Date(n.created_at))}</time>
+                    <time dateTime={n.created_at}>{formatDateTime(locale, n.created_at)}</time>
                   </p>
                   <div className="mt-2 flex flex-wrap gap-2 text-sm">
-                    {n.action_url && n.action_label && (
-                      <a href={n.action_url} target="_blank" rel="noopener noreferrer" onClick={() => onRead(n)}
+                    {words.action && (
+                      <a href={words.action.href} {...(words.action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})} onClick={() => onRead(n)}
                         className="rounded-md bg-brand-600 px-3 py-1 font-semibold text-white hover:bg-brand-700">
-                        {n.action_label}
+                        {words.action.label}
                       </a>
                     )}
                     {!n.is_read && (
@@ -175,7 +176,8 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
                     </button>
                   </div>
                 </li>
-              ))}
+                );
+              })}
             </ul>
           )}
           {list.kind === "ready" && list.hasMore && (

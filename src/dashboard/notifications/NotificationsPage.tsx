@@ -21,11 +21,13 @@ import { useServerTable } from "../ui/useServerTable.ts";
 import { dismiss, listNotificationsPage, markAllRead, markRead, type StudentNotification } from "./data.ts";
 import { notificationMessages } from "./messages.ts";
 import NotificationPreferences from "./NotificationPreferences.tsx";
+import { useNotificationWords } from "./words.ts";
 import OutboxSection from "./OutboxSection.tsx";
 
 export default function NotificationsPage() {
   const m = useMessages(notificationMessages);
   const locale = useLocale();
+  const wordsOf = useNotificationWords();
   const typeId = useId();
   const { userId, role } = useSignedIn();
   const list = useServerTable<StudentNotification>({
@@ -99,25 +101,28 @@ export default function NotificationsPage() {
           />
         ) : (
           <ul className="mb-4 flex flex-col gap-3" data-testid="notification-list">
-            {list.rows.map((n) => (
+            {list.rows.map((n) => {
+              const words = wordsOf(n);
+              return (
               <li key={n.id} data-testid="notification-item" className={`rounded-lg border p-4 ${n.is_read ? "border-gray-200" : "border-brand-600 bg-brand-50"}`}>
                 <p className="text-xs font-semibold tracking-wide text-gray-700 uppercase">
                   {isNotificationType(n.type) ? m.types[n.type] : n.type}
                   {!n.is_read && <span className="ml-2 rounded bg-brand-700 px-1.5 py-0.5 text-white normal-case">{m.unread}</span>}
                 </p>
-                <h3 className="mt-1 font-semibold text-gray-900">{n.title}</h3>
-                <p className="text-sm text-gray-800">{n.message}</p>
+                <h3 className="mt-1 font-semibold text-gray-900">{words.title}</h3>
+                <p className="text-sm text-gray-800">{words.message}</p>
                 <p className="mt-1 text-xs text-gray-700">
                   <time dateTime={n.created_at}>{formatDateTime(locale, n.created_at)}</time>
                 </p>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  {n.action_url && n.action_label && (
+                  {words.action && (
                     <a
-                      href={n.action_url}
+                      href={words.action.href}
+                      {...(words.action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
                       onClick={() => void (!n.is_read && markRead(getSupabase(), n.id).catch(() => undefined))}
                       className="inline-flex min-h-9 items-center rounded-md bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-900"
                     >
-                      {n.action_label}
+                      {words.action.label}
                     </a>
                   )}
                   {!n.is_read && (
@@ -130,7 +135,8 @@ export default function NotificationsPage() {
                   </Button>
                 </div>
               </li>
-            ))}
+              );
+            })}
           </ul>
         )}
         {!list.error && list.count > 0 && <Pager total={list.count} query={list.query} onQueryChange={list.setQuery} />}

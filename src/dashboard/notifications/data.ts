@@ -21,6 +21,9 @@ export interface StudentNotification {
   data: { course_title?: string; start_time?: string; meeting_url?: string | null };
   action_url: string | null;
   action_label: string | null;
+  /** The template that says it again in the reader's language, and its values (lib/notifications/texts.ts). */
+  text_key: string | null;
+  text_params: Record<string, unknown> | null;
   is_read: boolean;
   is_dismissed: boolean;
   expires_at: string | null;
@@ -28,7 +31,7 @@ export interface StudentNotification {
 }
 
 const TABLE = "student_notifications";
-const COLUMNS = "id, user_id, type, title, message, priority, data, action_url, action_label, is_read, is_dismissed, expires_at, created_at";
+const COLUMNS = "id, user_id, type, title, message, priority, data, action_url, action_label, text_key, text_params, is_read, is_dismissed, expires_at, created_at";
 
 function fail(what: string, error: { message: string; code?: string; status?: number }): never {
   // Logged and raised (SPEC §8) with the service's code: the component shows its error state with a retry.
@@ -143,6 +146,8 @@ const notificationRows = z.array(
     data: z.pipe(z.record(z.string(), z.unknown()), z.transform((d) => d as StudentNotification["data"])),
     action_url: z.nullable(z.string()),
     action_label: z.nullable(z.string()),
+    text_key: z.nullable(z.string()),
+    text_params: z.nullable(z.record(z.string(), z.unknown())),
     is_read: z.boolean(),
     is_dismissed: z.boolean(),
     expires_at: z.nullable(z.string()),

@@ -28,7 +28,7 @@ export const notificationMessages = defineMessages({
     },
     preferences: {
       title: "Préférences de notification",
-      intro: "Choisissez, pour chaque type, comment vous êtes prévenu. Les SMS partent vers le numéro de votre profil, les e-mails vers votre adresse de connexion.",
+      intro: "Choisissez, pour chaque type, comment la notification vous parvient. Les SMS partent vers le numéro de votre profil, les e-mails vers votre adresse de connexion.",
       type: "Type de notification",
       in_app: "Dans l'application",
       email: "E-mail",

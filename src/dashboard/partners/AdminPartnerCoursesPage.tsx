@@ -2,7 +2,8 @@
 // total, requests waiting, open or closed to requests — created and edited in a dialog.
 // The requests themselves are decided on /admin/harvard-online.
 import { useState } from "react";
-import { doualaDay, formatDate } from "../../lib/format.ts";
+import { doualaDay, formatDate, formatNumber } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { hrefOf } from "../router.ts";
@@ -76,9 +77,9 @@ export default function AdminPartnerCoursesPage() {
                   {c.requests_close_on && ` · ${fill(m.closesOn, { date: day(c.requests_close_on) })}`}
                 </p>
                 <p className="font-semibold tabular-nums text-brand-900" data-testid="seats">
-                  {fill(m.seats, { taken: c.approved, total: c.seats })}
+                  {countOf(locale, m.seats, c.seats, { taken: formatNumber(locale, c.approved) })}
                 </p>
-                <p className="text-sm text-gray-800">{fill(m.pending, { requested: c.requested, waitlisted: c.waitlisted })}</p>
+                <p className="text-sm text-gray-800">{fill(m.pending, { requested: countOf(locale, m.pendingParts.requested, c.requested), waitlisted: countOf(locale, m.pendingParts.waitlisted, c.waitlisted) })}</p>
                 <div className="mt-auto flex flex-wrap gap-2 pt-2">
                   <LinkButton size="sm" href={`${hrefOf(locale, REQUESTS_PATH)}?requests.f.course=${c.id}`}>
                     {m.seeRequests}

@@ -3,7 +3,8 @@
 // waitlist or reject with a reason; seats per course in view, and a clear message when a
 // course is full (the database refuses the approval, nothing changes). CSV export.
 import { useState } from "react";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatNumber } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { rejectionSchema, PARTNER_REQUEST_STATUSES, type PartnerRequestStatus, type RejectionForm } from "../../lib/forms/partner-courses.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -46,7 +47,7 @@ export default function AdminPartnerRequestsPage() {
     setAlert("");
     try {
       const n = await decideRequests(getSupabase(), ids, decision, reason);
-      setNote(fill(m.decided, { n }));
+      setNote(countOf(locale, m.decided, n));
       setSelected(new Set());
     } catch (error) {
       if (error instanceof SeatsFullError) setAlert(fill(m.seatsFull, { taken: error.taken, total: error.seats }));
@@ -135,7 +136,7 @@ export default function AdminPartnerRequestsPage() {
         <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="seat-summary">
           {shown.map((c) => (
             <li key={c.id}>
-              <span className="font-semibold">{c.code}</span> : <span className="tabular-nums">{fill(m.seats, { taken: c.approved, total: c.seats })}</span>
+              <span className="font-semibold">{c.code}</span> : <span className="tabular-nums">{countOf(locale, m.seats, c.seats, { taken: formatNumber(locale, c.approved) })}</span>
               {c.approved >= c.seats && (
                 <Badge tone="warning" className="ml-1">
                   {m.full}

@@ -4,6 +4,7 @@
 // Loaded lazily by the courses page.
 import { lazy, Suspense, useState } from "react";
 import { doualaDay, formatDate } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
@@ -67,7 +68,7 @@ export default function StudentPartnerCourses() {
                 <h3 className="text-base font-semibold text-gray-900">{c.title}</h3>
                 {c.description && <p className="text-sm text-gray-700">{c.description}</p>}
                 <p className="text-sm text-gray-700">{fill(m.dates, { start: day(c.starts_on), end: day(c.ends_on) })}</p>
-                <p className="text-sm font-medium text-gray-900">{left > 0 ? fill(m.seatsLeft, { n: left }) : m.noSeatLeft}</p>
+                <p className="text-sm font-medium text-gray-900">{left > 0 ? countOf(locale, m.seatsLeft, left) : m.noSeatLeft}</p>
                 <a href={c.url} target="_blank" rel="noopener noreferrer external" className="text-sm text-brand-800 underline">
                   {m.visit} <span className="sr-only">{m.newTab}</span>
                 </a>

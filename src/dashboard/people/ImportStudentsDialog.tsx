@@ -5,7 +5,9 @@ import { useId, useState } from "react";
 import { MAX_IMPORT_ROWS } from "../../lib/people/import-limits.ts";
 import { showToast } from "../../lib/auth/toast.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useMessages } from "../i18n.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
+import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
 import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
 import { Dialog, DialogActions } from "../ui/Dialog.tsx";
@@ -23,6 +25,7 @@ type ReportRow = ImportReport["rows"][number];
 export default function ImportStudentsDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const m = useMessages(peopleMessages);
   const t = m.users.import;
+  const locale = useLocale();
   const refusal = useRefusalText();
   const fileId = useId();
   const [records, setRecords] = useState<Record<string, unknown>[] | null>(null);
@@ -59,7 +62,7 @@ export default function ImportStudentsDialog({ isOpen, onOpenChange }: { isOpen:
       setReport(result);
       setQuery(defaultQuery({ pageSize: 10 }));
       if (!dryRun) {
-        showToast({ title: fill(t.done, { count: result.created.length }), variant: "success" });
+        showToast({ title: countOf(locale, t.done, result.created.length), variant: "success" });
         invalidatePeople();
       }
     } catch (error) {
@@ -115,7 +118,9 @@ export default function ImportStudentsDialog({ isOpen, onOpenChange }: { isOpen:
             <div data-testid="import-report">
               <h3 className="mb-2 font-semibold text-gray-900">{t.report}</h3>
               <p role="status" className="mb-2 text-gray-800">
-                {report.dry_run ? fill(t.summary, { valid: report.valid, total: report.rows.length }) : fill(t.done, { count: created })}
+                {report.dry_run
+                  ? fill(t.summary, { valid: formatNumber(locale, report.valid), total: formatNumber(locale, report.rows.length) })
+                  : countOf(locale, t.done, created)}
               </p>
               <DataTable
                 caption={t.report}
@@ -138,7 +143,7 @@ export default function ImportStudentsDialog({ isOpen, onOpenChange }: { isOpen:
             </Button>
             {report?.dry_run && report.valid > 0 && (
               <Button isPending={busy === "import"} isDisabled={busy !== null} onPress={() => void send(false)}>
-                {busy === "import" ? t.running : fill(t.run, { count: report.valid })}
+                {busy === "import" ? t.running : countOf(locale, t.run, report.valid)}
               </Button>
             )}
           </DialogActions>

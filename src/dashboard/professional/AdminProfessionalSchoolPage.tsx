@@ -3,7 +3,8 @@
 // dates, status, report received and mark out of 20 — added and edited in a dialog. The
 // database checks the trainee's registration, the dates and that a mark follows a report.
 import { lazy, Suspense, useState } from "react";
-import { doualaDay, formatDate, formatMark } from "../../lib/format.ts";
+import { doualaDay, formatDate, formatMark, formatNumber } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../schedule/useQuery.ts";
@@ -48,8 +49,8 @@ export default function AdminProfessionalSchoolPage() {
                   <p className="font-medium text-gray-900">
                     <Badge>{f.certificate}</Badge> {name(f)}
                   </p>
-                  <p className="text-sm text-gray-700">{fill(m.months, { n: f.duration_months, internship: f.internship_months })}</p>
-                  <p className="text-sm text-gray-800">{fill(m.cohort, { n: data.trainees.filter((t) => t.professional_formation_id === f.id && t.status === "active").length })}</p>
+                  <p className="text-sm text-gray-700">{countOf(locale, m.months, f.duration_months, { internship: formatNumber(locale, f.internship_months) })}</p>
+                  <p className="text-sm text-gray-800">{countOf(locale, m.cohort, data.trainees.filter((t) => t.professional_formation_id === f.id && t.status === "active").length)}</p>
                 </li>
               ))}
             </ul>

@@ -3,7 +3,8 @@
 // publishing; then the attempts, the review of each, and releasing the results.
 import { useState, type FormEvent } from "react";
 import { quizSettingsSchema, type QuestionForm } from "../../lib/forms/evaluation.ts";
-import { formatDateTime, formatMark } from "../../lib/format.ts";
+import { formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
+import { countOf, plural } from "../../lib/plural.ts";
 import { fromDoualaInput, toDoualaInput } from "../../lib/quiz/timer.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { showToast } from "../../lib/auth/toast.ts";
@@ -170,6 +171,7 @@ function Settings({ quiz, questionCount, onSaved }: { quiz: Quiz; questionCount:
 
 function QuestionList({ questions, onChanged }: { questions: Question[]; onChanged: () => void }) {
   const all = useMessages(quizMessages);
+  const locale = useLocale();
   const m = all.builder;
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -195,8 +197,8 @@ function QuestionList({ questions, onChanged }: { questions: Question[]; onChang
               <div>
                 <p className="font-medium">{`${i + 1}. ${q.prompt}`}</p>
                 <p className="text-sm text-gray-700">
-                  {`${all.questionKinds[q.kind]} · ${fill(all.take.points, { points: q.points })} · `}
-                  {fill(m.key, { answer: answerText(q, q.key?.correct ?? null, "—") + (q.kind === "numeric" && q.key?.tolerance ? ` ± ${q.key.tolerance}` : "") })}
+                  {`${all.questionKinds[q.kind]} · ${plural(locale, q.points, all.take.points, { points: formatDecimal(locale, q.points) })} · `}
+                  {fill(m.key, { answer: answerText(q, q.key?.correct ?? null, "—") + (q.kind === "numeric" && q.key?.tolerance ? ` ± ${formatDecimal(locale, q.key.tolerance)}` : "") })}
                 </p>
               </div>
               <div className="flex gap-2">
@@ -297,7 +299,7 @@ function Attempts({ quiz, onReleased }: { quiz: Quiz; onReleased: () => void }) 
           onOpenChange={setReleasing}
           onConfirm={async () => {
             const told = await releaseResults(getSupabase(), quiz.id);
-            showToast({ title: fill(m.releasedToast, { count: told }), variant: "success" });
+            showToast({ title: countOf(locale, m.releasedToast, told), variant: "success" });
             setReleasing(false);
             attempts.retry();
             onReleased();

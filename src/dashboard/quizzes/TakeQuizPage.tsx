@@ -4,7 +4,8 @@
 // resumes the same attempt, the time left counted from the server's start time), then
 // submitting, which shows the copy handed in and starts nothing. Once released, the review.
 import { useEffect, useRef, useState } from "react";
-import { formatDateTime, formatMark } from "../../lib/format.ts";
+import { formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
+import { countOf, plural } from "../../lib/plural.ts";
 import { formatClock, quizPhase, remainingSeconds } from "../../lib/quiz/timer.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefOf } from "../router.ts";
@@ -109,7 +110,7 @@ export default function TakeQuizPage({ params }: PageProps) {
       ) : v.kind === "review" ? (
         <Review attemptId={v.attemptId} />
       ) : v.quiz && v.quiz.attempts_used > 0 ? (
-        <p role="status" className="rounded-md border border-gray-300 bg-white p-3">{fill(m.handedIn, { count: v.quiz.attempts_used })}</p>
+        <p role="status" className="rounded-md border border-gray-300 bg-white p-3">{countOf(locale, m.handedIn, v.quiz.attempts_used)}</p>
       ) : (
         <EmptyState title={m.notOpen} />
       )}
@@ -184,6 +185,7 @@ function HandedIn({ copy, quiz }: { copy: Copy; quiz: MyQuiz | undefined }) {
 
 function Attempt({ taking, onDone }: { taking: Taking; onDone: (copy: Copy) => void }) {
   const all = useMessages(quizMessages);
+  const locale = useLocale();
   const m = all.take;
   const errorMessage = useErrorMessage();
   const { attempt, readAt, questions } = taking;
@@ -244,7 +246,7 @@ function Attempt({ taking, onDone }: { taking: Taking; onDone: (copy: Copy) => v
         <Card key={q.id} title={fill(m.question, { n: i + 1, total: questions.length })} headingLevel={2} testId="quiz-question">
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2">
-              {q.prompt} <span className="text-sm text-gray-700">({fill(m.points, { points: q.points })})</span>
+              {q.prompt} <span className="text-sm text-gray-700">({plural(locale, q.points, m.points, { points: formatDecimal(locale, q.points) })})</span>
             </legend>
             {q.kind === "single" || q.kind === "true_false" || q.kind === "multiple" ? (
               q.choices.map((c) => {
@@ -333,7 +335,7 @@ function Review({ attemptId }: { attemptId: string }) {
             <p className="font-medium">{`${r.question_position}. ${r.prompt}`}</p>
             <p>
               {answerText(r, r.answer, all.builder.noAnswer)} — <strong>{r.is_right ? all.builder.right : all.builder.wrong}</strong> ·{" "}
-              {fill(m.earned, { earned: formatMark(locale, r.earned), points: formatMark(locale, r.points) })}
+              {plural(locale, r.points, m.earned, { earned: formatMark(locale, r.earned), points: formatMark(locale, r.points) })}
             </p>
             {r.correct && <p className="text-sm text-gray-700">{fill(m.correctAnswer, { answer: answerText(r, r.correct, "—") })}</p>}
           </li>

@@ -3,6 +3,7 @@
 // builder, the assignments page (when it exists); edit one, or delete one that has no marks.
 import { useState } from "react";
 import { formatDate, formatDecimal } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefOf } from "../router.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -66,7 +67,7 @@ export default function TeacherEvaluationsPage(_: PageProps) {
                   <td className="p-2">{formatDecimal(locale, e.coefficient)}</td>
                   <td className="p-2">
                     <StatusPill tone={TONES[e.status]}>{all.statuses[e.status]}</StatusPill>{" "}
-                    <span className="text-gray-700">{fill(m.marks, { count: e.marks_count })}</span>
+                    <span className="text-gray-700">{countOf(locale, m.marks, e.marks_count)}</span>
                   </td>
                   <td className="flex flex-wrap gap-2 p-2">
                     {e.quiz_id && (

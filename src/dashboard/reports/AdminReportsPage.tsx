@@ -66,7 +66,8 @@ function YearReport({ year }: { year: AcademicYear }) {
   const table = { title: `${m.adminTitle} — ${year.label}`, subtitle: formatDate(locale, new Date()), header, rows: rows.map(cells), widths: [3, 3, 1, 1, 1.3, 1.2, 1.2, 1.2, 2] };
   return (
     <div className="flex flex-col gap-4">
-      <Card title={year.label} actions={<ExportButtons fileName={`rapport-${year.label}`} table={table} />}>
+      {/* Not the year again: right under the year menu, a second "2026-2027" read as a duplicate entry. */}
+      <Card title={m.keyFigures} actions={<ExportButtons fileName={`rapport-${year.label}`} table={table} />}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Figure label={m.enrolled} value={formatNumber(locale, sum((r) => r.enrolled))} />
           <Figure label={m.passRate} value={results ? formatPercent(locale, sum((r) => r.validated) / results) : m.none} />

@@ -2,6 +2,8 @@
 // always with the same figures as an accessible table beside it: the chart is an image
 // with a summary for screen readers, the table is the way to read the exact values.
 import { useEffect, useId, useRef } from "react";
+import { formatDecimal } from "../../lib/format.ts";
+import { useLocale } from "../i18n.ts";
 import "./chart.css";
 
 export interface BarChartProps {
@@ -19,13 +21,15 @@ export interface BarChartProps {
 export function BarChart({ label, labels, values, integers, high, testId }: BarChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const id = useId();
+  const locale = useLocale();
   useEffect(() => {
     let chart: { detach: () => void } | undefined;
     let cancelled = false;
     void import("chartist").then(({ BarChart: Chart }) => {
       if (cancelled || !box.current) return;
       chart = new Chart(box.current, { labels, series: [values] }, {
-        axisY: { onlyInteger: integers, low: 0, ...(high !== undefined ? { high } : {}) },
+        // the axis's values written in the page's language (12,5 in French, not 12.5)
+        axisY: { onlyInteger: integers, low: 0, labelInterpolationFnc: (value: number | string) => formatDecimal(locale, Number(value)), ...(high !== undefined ? { high } : {}) },
         chartPadding: { top: 10, right: 10, bottom: 0, left: 0 },
         height: "220px",
       });
@@ -34,6 +38,6 @@ export function BarChart({ label, labels, values, integers, high, testId }: BarC
       cancelled = true;
       chart?.detach();
     };
-  }, [labels.join("|"), values.join("|"), integers, high]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [labels.join("|"), values.join("|"), integers, high, locale]); // eslint-disable-line react-hooks/exhaustive-deps
   return <div ref={box} id={id} role="img" aria-label={label} className="report-chart w-full" data-testid={testId} />;
 }

@@ -2,7 +2,7 @@
 // attendance rates, the distribution of averages (chart and table) and the students at
 // risk; CSV and PDF exports. Computed by course_report() in SQL.
 import { useState } from "react";
-import { formatDate, formatMark, formatPercent } from "../../lib/format.ts";
+import { formatDate, formatDecimal, formatMark, formatNumber, formatPercent } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../people/useQuery.ts";
@@ -55,13 +55,13 @@ function CourseReportView({ course }: { course: Course }) {
   const r = report.data;
   if (r.students === 0) return <EmptyState title={m.noStudents} headingLevel={2} />;
   const pct = (v: number | null) => (v === null ? m.none : formatPercent(locale, v));
-  const bands = r.distribution.map((b) => fill(m.bandValue, { from: b.from, to: b.to }));
+  const bands = r.distribution.map((b) => fill(m.bandValue, { from: formatDecimal(locale, b.from), to: formatDecimal(locale, b.to) }));
   const table = toTable(m, locale, course, r);
   return (
     <div className="flex flex-col gap-4">
       <Card title={`${course.code} — ${course.title}`} actions={<ExportButtons fileName={`rapport-${course.code}`} table={table} />}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Figure label={m.students} value={String(r.students)} />
+          <Figure label={m.students} value={formatNumber(locale, r.students)} />
           <Figure label={m.average} value={r.average === null ? m.none : `${formatMark(locale, r.average)} / 20`} />
           <Figure label={m.passRate} value={pct(r.pass_rate)} />
           <Figure label={m.attendance} value={pct(r.attendance_rate)} />
@@ -69,7 +69,7 @@ function CourseReportView({ course }: { course: Course }) {
       </Card>
       <Card title={m.distribution}>
         <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-          <BarChart label={fill(m.distributionChart, { marked: r.marked, students: r.students })} labels={r.distribution.map((b) => String(b.from))} values={r.distribution.map((b) => b.count)} integers testId="distribution-chart" />
+          <BarChart label={fill(m.distributionChart, { marked: formatNumber(locale, r.marked), students: formatNumber(locale, r.students) })} labels={r.distribution.map((b) => formatDecimal(locale, b.from))} values={r.distribution.map((b) => b.count)} integers testId="distribution-chart" />
           <table className="text-sm" data-testid="distribution-table">
             <caption className="sr-only">{m.distribution}</caption>
             <thead className="bg-gray-50"><tr><th scope="col" className={th}>{m.band}</th><th scope="col" className={`${th} text-end`}>{m.count}</th></tr></thead>
@@ -116,7 +116,7 @@ function toTable(m: ReturnType<typeof useMessages<typeof reportMessages.fr>>, lo
     [m.average, r.average === null ? "" : formatMark(locale, r.average), ""],
     [m.passRate, pct(r.pass_rate), ""],
     [m.attendance, pct(r.attendance_rate), ""],
-    ...r.distribution.map((b) => [`${m.distribution} ${fill(m.bandValue, { from: b.from, to: b.to })}`, String(b.count), ""]),
+    ...r.distribution.map((b) => [`${m.distribution} ${fill(m.bandValue, { from: formatDecimal(locale, b.from), to: formatDecimal(locale, b.to) })}`, String(b.count), ""]),
     ...r.at_risk.map((s) => [`${m.atRisk}: ${s.full_name}`, s.average === null ? "" : formatMark(locale, s.average),
       `${m.absences}: ${s.absences}`]),
   ];

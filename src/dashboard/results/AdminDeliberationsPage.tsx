@@ -5,6 +5,7 @@
 import { useId, useState } from "react";
 import { showToast } from "../../lib/auth/toast.ts";
 import { formatDate, formatMark } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../routes.ts";
@@ -104,7 +105,12 @@ export default function AdminDeliberationsPage(_: PageProps) {
                   </ul>
                 )}
               </Card>
-              <Card title={state.data.next ? m.preview[state.data.next] : m.preview.done} description={fill(m.summary, { validated: count("validated"), resit: count("resit"), deferred: count("deferred"), incomplete: count("incomplete") })}>
+              <Card title={state.data.next ? m.preview[state.data.next] : m.preview.done} description={fill(m.summary, {
+                validated: countOf(locale, m.summaryParts.validated, count("validated")),
+                resit: countOf(locale, m.summaryParts.resit, count("resit")),
+                deferred: countOf(locale, m.summaryParts.deferred, count("deferred")),
+                incomplete: countOf(locale, m.summaryParts.incomplete, count("incomplete")),
+              })}>
                 {state.data.results.length === 0 ? (
                   <EmptyState headingLevel={3} title={m.noStudents} />
                 ) : (
@@ -170,7 +176,7 @@ export default function AdminDeliberationsPage(_: PageProps) {
           onOpenChange={(open) => !open && setPublishing(null)}
           onConfirm={async () => {
             const told = await publishDeliberation(getSupabase(), publishing.id);
-            showToast({ title: fill(m.publishedToast, { count: told }), variant: "success" });
+            showToast({ title: countOf(locale, m.publishedToast, told), variant: "success" });
             setPublishing(null);
             state.retry();
           }}

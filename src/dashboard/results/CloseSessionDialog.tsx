@@ -5,6 +5,7 @@
 // which the database records in the audit log with what was missing.
 import { useState } from "react";
 import { formatDate } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../people/useQuery.ts";
@@ -78,10 +79,10 @@ export function CloseSessionDialog({ semesterId, session, onClose, onClosed }: {
                   <p className="font-semibold text-red-800">{m.notReady}</p>
                   {gaps.data.marks > 0 && (
                     <div>
-                      <p>{fill(m.missing, { students: gaps.data.students, marks: gaps.data.marks })}</p>
+                      <p>{fill(m.missing, { students: countOf(locale, m.missingParts.students, gaps.data.students), marks: countOf(locale, m.missingParts.marks, gaps.data.marks) })}</p>
                       <ul className="ms-5 list-disc">
                         {gaps.data.evaluations.map((e) => (
-                          <li key={e.id}>{fill(m.missingLine, { course: e.course_code, title: e.title, count: e.missing })}</li>
+                          <li key={e.id}>{countOf(locale, m.missingLine, e.missing, { course: e.course_code, title: e.title })}</li>
                         ))}
                       </ul>
                     </div>

@@ -2,6 +2,7 @@
 // then each deliberated semester by UE and course: averages /20, GPA /4, credits, mention,
 // decision and what is missing. Only what is published reaches this page.
 import { formatDate, formatMark } from "../../lib/format.ts";
+import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../routes.ts";
@@ -96,7 +97,7 @@ function CurrentCourseTable({ course }: { course: CurrentCourse }) {
             <th scope="row" className={`${td} font-semibold`}>{m.mark}</th>
             <td className={`${td} text-end font-semibold tabular-nums`}>
               {course.mark === null ? m.awaiting : formatMark(locale, course.mark)}
-              {course.missing > 0 && <span className="block text-xs font-normal text-gray-700">{fill(m.missing, { count: course.missing })}</span>}
+              {course.missing > 0 && <span className="block text-xs font-normal text-gray-700">{countOf(locale, m.missing, course.missing)}</span>}
             </td>
           </tr>
         </tbody>

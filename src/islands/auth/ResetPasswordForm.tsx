@@ -9,7 +9,7 @@ import { useEffect, useState, type SubmitEvent } from "react";
 import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
-import { Field, FormAlert, Notice, Submit, linkClass, primaryButton } from "./ui.tsx";
+import { Field, FormAlert, Notice, Submit, linkClass, primaryButton, useHydrated } from "./ui.tsx";
 import { explain, failedAuthLink, type ShownError } from "./errors.ts";
 import { authClient, loadForms, useAuthState } from "./session.ts";
 import MfaChallengeForm from "./MfaChallengeForm.tsx";
@@ -17,6 +17,10 @@ import MfaChallengeForm from "./MfaChallengeForm.tsx";
 export default function ResetPasswordForm({ locale, messages, mode = "reset" }: { locale: Locale; messages: Messages; mode?: "reset" | "invite" }) {
   const t = createTranslate(messages, locale);
   const auth = useAuthState();
+  // The page was built saying "checking"; the browser knows at once whether a session may
+  // exist. The first render in the browser says "checking" too, so hydration matches the
+  // built HTML (React error #418 otherwise), then the answer shows.
+  const hydrated = useHydrated();
   // Read at hydration, before the auth client (loaded later) consumes the fragment.
   const [linkFailed, setLinkFailed] = useState(false);
   useEffect(() => setLinkFailed(failedAuthLink(window.location.hash, window.location.search)), []);
@@ -40,7 +44,7 @@ export default function ResetPasswordForm({ locale, messages, mode = "reset" }: 
     };
   }, [userId]);
 
-  if (auth.loading) return <p role="status" className="mt-6 text-gray-600">{t("guard.checking")}</p>;
+  if (!hydrated || auth.loading) return <p role="status" className="mt-6 text-gray-600">{t("guard.checking")}</p>;
   if (done) {
     return (
       <div className="mt-6 flex flex-col gap-4">

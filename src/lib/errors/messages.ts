@@ -4,7 +4,7 @@
 
 /** Toasts of the logout flow (SPEC §8). */
 export const LOGOUT_TOASTS = {
-  success: { title: "Déconnexion réussie", description: "Vous avez été déconnecté avec succès." },
+  success: { title: "Déconnexion réussie", description: "Votre session est bien fermée." },
   failure: { title: "Erreur de déconnexion", description: "Une erreur est survenue lors de la déconnexion." },
 } as const;
 

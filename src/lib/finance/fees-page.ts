@@ -1,9 +1,13 @@
 // The public programme pages' fees (ProgrammeFees.astro): one call to published_fees, then
 // the schedules as plain HTML (no framework: the page stays a few KB). Amounts in XAF and
 // dates through Intl, in the page's language.
+import { formatDate, formatXaf } from "../format.ts";
+import type { Locale } from "../locales.ts";
+import { countOf, type PluralForms } from "../plural.ts";
+
 interface Strings {
   loading: string; empty: string; error: string; registration: string; tuition: string; penalty: string;
-  penaltyRule: string; penaltyRuleNoGrace: string; noPenalty: string; instalment: string; amount: string; due: string; year: string;
+  penaltyRule: PluralForms; penaltyRuleNoGrace: string; noPenalty: string; instalment: string; amount: string; due: string; year: string;
 }
 
 export interface PublishedInstalment { position: number; label_fr: string; label_en: string; amount_xaf: number; due_on: string }
@@ -20,16 +24,22 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node;
 }
 
-/** The late-payment rule in words ("5 000 FCFA par tranche payée plus de 7 jour(s) après son échéance"). */
-export function penaltyText(s: Pick<Strings, "penaltyRule" | "penaltyRuleNoGrace" | "noPenalty">, amount: string, schedule: Pick<PublishedSchedule, "late_penalty_xaf" | "late_grace_days">): string {
+/** The late-payment rule in words ("5 000 FCFA par tranche payée plus de 7 jours après son échéance"). */
+export function penaltyText(
+  s: Pick<Strings, "penaltyRule" | "penaltyRuleNoGrace" | "noPenalty">,
+  locale: Locale,
+  schedule: Pick<PublishedSchedule, "late_penalty_xaf" | "late_grace_days">,
+): string {
   if (schedule.late_penalty_xaf <= 0) return s.noPenalty;
-  return (schedule.late_grace_days > 0 ? s.penaltyRule : s.penaltyRuleNoGrace).replace("{amount}", amount).replace("{days}", String(schedule.late_grace_days));
+  const amount = formatXaf(locale, schedule.late_penalty_xaf);
+  if (schedule.late_grace_days <= 0) return s.penaltyRuleNoGrace.replace("{amount}", amount);
+  return countOf(locale, s.penaltyRule, schedule.late_grace_days, { amount });
 }
 
-export function renderSchedule(schedule: PublishedSchedule, s: Strings, locale: "fr" | "en"): HTMLElement {
-  const intl = locale === "fr" ? "fr-FR" : "en-GB";
-  const money = (value: number) => new Intl.NumberFormat(intl, { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(value);
-  const day = (value: string) => new Intl.DateTimeFormat(intl, { dateStyle: "long", timeZone: "Africa/Douala" }).format(new Date(`${value}T12:00:00Z`));
+export function renderSchedule(schedule: PublishedSchedule, s: Strings, locale: Locale): HTMLElement {
+  const money = (value: number) => formatXaf(locale, value);
+  // a calendar day: noon UTC is that day in Douala
+  const day = (value: string) => formatDate(locale, `${value}T12:00:00Z`);
   const card = element("article", "rounded-lg border border-gray-200 bg-white p-5");
   card.dataset.feeSchedule = "";
   card.append(element("h3", "text-lg font-semibold text-gray-900", locale === "en" ? schedule.label_en : schedule.label_fr));
@@ -38,7 +48,7 @@ export function renderSchedule(schedule: PublishedSchedule, s: Strings, locale: 
   for (const [label, value] of [
     [s.registration, money(schedule.registration_fee_xaf)],
     [s.tuition, money(schedule.tuition_xaf)],
-    [s.penalty, penaltyText(s, money(schedule.late_penalty_xaf), schedule)],
+    [s.penalty, penaltyText(s, locale, schedule)],
   ]) {
     facts.append(element("dt", "text-gray-700", label), element("dd", "font-semibold text-gray-900", value));
   }

@@ -108,20 +108,31 @@ const levels = collection(
   }),
 );
 
-/** Courses (course units) of a filière at a level, optionally of one specialty. */
+/**
+ * Courses (course units) of a filière at a level, optionally of one specialty. The code and
+ * credits are the platform's (a course the platform teaches is the row of public.courses
+ * with that code: tests/integration/seed-coherence.test.ts keeps the two in step), so the
+ * code names its level: INF-L2-101 is taught in L2.
+ */
 const courses = collection(
   "courses",
-  z.object({
-    ...common,
-    code: z.string().regex(/^[A-Z]{3}\d{3}$/, "a course code is three capitals and three digits, e.g. INF301"),
-    filiere: ref("filieres"),
-    specialty: ref("specialties").optional(),
-    level: levelCode,
-    semester: z.union([z.literal(1), z.literal(2)]),
-    credits: z.number().int().min(1).max(12),
-    hours: z.number().int().positive(),
-    delivery,
-  }),
+  z
+    .object({
+      ...common,
+      code: z.string().regex(/^[A-Z]{3}-(L[1-3]|M[12])-\d{3}$/, "a course code is the platform's: three capitals, the level, three digits, e.g. INF-L2-101"),
+      filiere: ref("filieres"),
+      specialty: ref("specialties").optional(),
+      level: levelCode,
+      semester: z.union([z.literal(1), z.literal(2)]),
+      // A course is an EC of a UE, or a UE of its own: 1 to 6 credits (DOMAIN §1).
+      credits: z.number().int().min(1).max(6),
+      hours: z.number().int().positive(),
+      delivery,
+    })
+    .refine((course) => course.code.split("-")[1] === course.level.toUpperCase(), {
+      message: "the code's level (INF-L2-101: L2) is the course's level",
+      path: ["code"],
+    }),
 );
 
 /** Professional-school formations: AQP < CQP < DQP, always with a 3-month internship. */

@@ -159,6 +159,13 @@ declare
   s1 uuid;
   s2 uuid;
   current_semester uuid;
+  -- The year's three instalments, due on the same dates for every programme and level (the
+  -- public fee tables show them): the 15th of October, January and April; the 2nd earlier
+  -- when needed so that, however late in the year the demo is seeded, the 2nd instalment is
+  -- past due beyond the 7 days' grace (the demo student's late line, the bursar's late list).
+  -- Always within the year and after the registrations (September, before the 1st).
+  due_2 date;
+  due_1 date;
   demo_student constant uuid := '00000000-0000-4000-a000-000000000001';
   demo_teacher constant uuid := '00000000-0000-4000-a000-000000000002';
   demo_admin constant uuid := '00000000-0000-4000-a000-000000000003';
@@ -195,6 +202,12 @@ declare
   day_start timestamptz := (date_trunc('day', now() at time zone 'Africa/Douala')) at time zone 'Africa/Douala';
 begin
   perform setseed(0.2026);
+  due_2 := greatest(least(make_date(year_start + 1, 1, 15),
+                          (date_trunc('month', today - 8 - 14) + interval '14 days')::date),
+                    make_date(year_start, 9, 3));
+  due_1 := greatest(least(make_date(year_start, 10, 15),
+                          (date_trunc('month', due_2 - 21 - 14) + interval '14 days')::date),
+                    make_date(year_start, 9, 2));
 
   -- People -------------------------------------------------------------------------
   -- 8 teachers and 50 students, with no password: only the demo accounts sign in.
@@ -243,33 +256,39 @@ begin
   update public.semesters set is_current = true where id = current_semester;
 
   -- Courses ------------------------------------------------------------------------
-  -- teacher: 0 = the demo teacher, n = generated teacher n.
+  -- teacher: 0 = the demo teacher, n = generated teacher n. Credits are the course's own (an
+  -- EC's share of its UE: the ECs of a UE add up to the UE's credits, see
+  -- supabase/seeds/20260501000000_courses_timetable.sql); inside a UE an EC weighs its
+  -- credits (coefficient = credits). The open university's courses are the site's
+  -- src/content/courses, code for code and credit for credit (tests/integration/seed-coherence.test.ts).
   create temporary table seed_courses (
     code text, title text, language text, school text, programme text, specialty text, level text,
-    formation text, extension text, teacher int, platform text, coefficient numeric
+    formation text, extension text, teacher int, platform text, credits int
   ) on commit drop;
   insert into seed_courses values
-    ('INF-L2-101', 'Algorithmique et structures de données', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 0, 'zoom', 3),
-    ('INF-L2-102', 'Bases de données relationnelles', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 0, 'teams', 3),
+    ('INF-L2-101', 'Algorithmique et structures de données', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 0, 'zoom', 4),
+    ('INF-L2-102', 'Bases de données relationnelles', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 0, 'teams', 4),
     ('INF-L2-103', 'Programmation web', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 1, 'zoom', 2),
     ('INF-L2-104', 'Réseaux informatiques', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 2, 'in_person', 2),
-    ('INF-L2-105', 'Mathématiques discrètes', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 3, 'zoom', 2),
-    ('ANG-L2-106', 'English for Computing', 'en', 'open-university', 'software-engineering', null, 'L2', null, null, 4, 'teams', 1),
-    ('INF-M1-201', 'Apprentissage automatique', 'fr', 'open-university', 'software-engineering', 'data-science', 'M1', null, null, 0, 'zoom', 3),
-    ('INF-M1-202', 'Data Engineering', 'en', 'open-university', 'software-engineering', 'data-science', 'M1', null, null, 4, 'teams', 3),
-    ('CPT-L1-101', 'Comptabilité générale SYSCOHADA', 'fr', 'open-university', 'accounting-finance', null, 'L1', null, null, 5, 'zoom', 3),
-    ('GES-L1-102', 'Principes de management', 'fr', 'open-university', 'accounting-finance', null, 'L1', null, null, 5, 'in_person', 2),
-    ('ECO-L1-103', 'Microéconomie', 'fr', 'open-university', 'accounting-finance', null, 'L1', null, null, 3, 'zoom', 2),
-    ('MKT-L3-301', 'Marketing des réseaux sociaux', 'fr', 'open-university', 'marketing-commerce', 'digital-marketing', 'L3', null, null, 6, 'teams', 3),
-    ('CPT-M1-405', 'Audit légal', 'fr', 'open-university', 'accounting-finance', 'audit-management-control', 'M1', null, null, 6, 'zoom', 3),
-    ('DRT-L1-101', 'Introduction au droit camerounais', 'fr', 'open-university', 'business-law', null, 'L1', null, null, 7, 'in_person', 3),
-    ('DRT-L3-301', 'Droit des sociétés OHADA', 'fr', 'open-university', 'business-law', 'ohada-law', 'L3', null, null, 7, 'zoom', 3),
-    ('EDU-L2-201', 'Psychologie de l''apprentissage', 'fr', 'open-university', 'educational-technology', null, 'L2', null, null, 8, 'teams', 2),
-    ('PRO-CQP-WEB', 'Développement web : HTML, CSS et JavaScript', 'fr', 'professional-school', null, null, null, 'web-developer', null, 1, 'zoom', 1),
-    ('PRO-DQP-RES', 'Installation et maintenance des réseaux', 'fr', 'professional-school', null, null, null, 'network-technician', null, 2, 'in_person', 1),
-    ('EXT-MBA-101', 'Leadership and Strategy', 'en', 'extension-school', null, null, null, null, 'executive-mba', 4, 'teams', 1),
-    ('EXT-DIP-101', 'Stratégie de transformation numérique', 'fr', 'extension-school', null, null, null, null, 'digital-transformation-diploma', 6, 'zoom', 1),
-    ('EXT-CRT-101', 'Gestion de projet : les fondamentaux', 'fr', 'extension-school', null, null, null, null, 'project-management-certificate', 5, null, 1);
+    ('INF-L2-105', 'Mathématiques discrètes', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 3, 'zoom', 6),
+    ('ANG-L2-106', 'English for Computing', 'en', 'open-university', 'software-engineering', null, 'L2', null, null, 4, 'teams', 2),
+    ('INF-L2-107', 'Systèmes d''exploitation', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 2, 'zoom', 6),
+    ('INF-L2-108', 'Projet tutoré', 'fr', 'open-university', 'software-engineering', null, 'L2', null, null, 0, null, 4),
+    ('INF-M1-201', 'Apprentissage automatique', 'fr', 'open-university', 'software-engineering', 'data-science', 'M1', null, null, 0, 'zoom', 6),
+    ('INF-M1-202', 'Data Engineering', 'en', 'open-university', 'software-engineering', 'data-science', 'M1', null, null, 4, 'teams', 6),
+    ('CPT-L1-101', 'Comptabilité générale SYSCOHADA', 'fr', 'open-university', 'accounting-finance', null, 'L1', null, null, 5, 'zoom', 6),
+    ('GES-L1-102', 'Principes de management', 'fr', 'open-university', 'accounting-finance', null, 'L1', null, null, 5, 'in_person', 4),
+    ('ECO-L1-103', 'Microéconomie', 'fr', 'open-university', 'accounting-finance', null, 'L1', null, null, 3, 'zoom', 4),
+    ('MKT-L3-301', 'Marketing des réseaux sociaux', 'fr', 'open-university', 'marketing-commerce', 'digital-marketing', 'L3', null, null, 6, 'teams', 6),
+    ('CPT-M1-405', 'Audit légal', 'fr', 'open-university', 'accounting-finance', 'audit-management-control', 'M1', null, null, 6, 'zoom', 6),
+    ('DRT-L1-101', 'Introduction au droit camerounais', 'fr', 'open-university', 'business-law', null, 'L1', null, null, 7, 'in_person', 6),
+    ('DRT-L3-301', 'Droit des sociétés OHADA', 'fr', 'open-university', 'business-law', 'ohada-law', 'L3', null, null, 7, 'zoom', 6),
+    ('EDU-L2-201', 'Psychologie de l''apprentissage', 'fr', 'open-university', 'educational-technology', null, 'L2', null, null, 8, 'teams', 4),
+    ('PRO-CQP-WEB', 'Développement web : HTML, CSS et JavaScript', 'fr', 'professional-school', null, null, null, 'web-developer', null, 1, 'zoom', 2),
+    ('PRO-DQP-RES', 'Installation et maintenance des réseaux', 'fr', 'professional-school', null, null, null, 'network-technician', null, 2, 'in_person', 2),
+    ('EXT-MBA-101', 'Leadership and Strategy', 'en', 'extension-school', null, null, null, null, 'executive-mba', 4, 'teams', 2),
+    ('EXT-DIP-101', 'Stratégie de transformation numérique', 'fr', 'extension-school', null, null, null, null, 'digital-transformation-diploma', 6, 'zoom', 2),
+    ('EXT-CRT-101', 'Gestion de projet : les fondamentaux', 'fr', 'extension-school', null, null, null, null, 'project-management-certificate', 5, null, 2);
 
   insert into public.courses (code, title, description, language, school_id, programme_id, specialty_id, level_code,
     professional_formation_id, extension_programme_id, semester_id, teacher_id, coefficient, credits,
@@ -279,7 +298,7 @@ begin
                      else 'Cours magistraux, travaux dirigés et examen final.' end,
     sc.language, s.id, p.id, sp.id, sc.level, f.id, x.id, current_semester,
     case when sc.teacher = 0 then demo_teacher else ('00000000-0000-4000-c000-' || lpad(sc.teacher::text, 12, '0'))::uuid end,
-    sc.coefficient, (sc.coefficient * 2)::int,
+    sc.credits, sc.credits,
     sc.platform,
     case when sc.platform = 'zoom' then (800 + row_number() over ())::text || ' ' || lpad((1234567 + 7 * row_number() over ())::text, 7, '0') end,
     case when sc.platform = 'zoom' then 'UO' || lpad((row_number() over ())::text, 4, '0') end,
@@ -292,37 +311,41 @@ begin
   left join public.extension_programmes x on x.slug = sc.extension;
 
   -- Registrations and enrolments ----------------------------------------------------
-  -- Cohorts: which generated students follow which programme and courses.
+  -- Cohorts: which generated students follow which programme and courses. `entered` is the
+  -- academic year a student first registered (its matricule's year, kept on re-registration):
+  -- the L2 Génie logiciel cohort passed last year's L1 together (supabase/seeds/20260504000000_results.sql);
+  -- the others were admitted this year, the L3 and M1 students on their previous degree.
   create temporary table seed_cohorts (
     first_student int, last_student int, school_code text, programme text, specialty text, level text,
-    formation text, extension text, courses text[]
+    formation text, extension text, courses text[], entered int
   ) on commit drop;
   insert into seed_cohorts values
     (0, 20, 'UO', 'software-engineering', null, 'L2', null, null,
-     array['INF-L2-101', 'INF-L2-102', 'INF-L2-103', 'INF-L2-104', 'INF-L2-105', 'ANG-L2-106']),
-    (21, 28, 'UO', 'software-engineering', 'data-science', 'M1', null, null, array['INF-M1-201', 'INF-M1-202']),
-    (29, 34, 'UO', 'accounting-finance', null, 'L1', null, null, array['CPT-L1-101', 'GES-L1-102', 'ECO-L1-103']),
-    (35, 37, 'UO', 'marketing-commerce', 'digital-marketing', 'L3', null, null, array['MKT-L3-301']),
-    (38, 40, 'UO', 'accounting-finance', 'audit-management-control', 'M1', null, null, array['CPT-M1-405']),
-    (41, 43, 'UO', 'business-law', null, 'L1', null, null, array['DRT-L1-101']),
-    (44, 45, 'UO', 'business-law', 'ohada-law', 'L3', null, null, array['DRT-L3-301']),
-    (46, 46, 'UO', 'educational-technology', null, 'L2', null, null, array['EDU-L2-201']),
-    (47, 48, 'EP', null, null, null, 'web-developer', null, array['PRO-CQP-WEB']),
-    (49, 49, 'EP', null, null, null, 'network-technician', null, array['PRO-DQP-RES']),
-    (50, 50, 'EE', null, null, null, null, 'executive-mba', array['EXT-MBA-101', 'EXT-DIP-101', 'EXT-CRT-101']);
+     array['INF-L2-101', 'INF-L2-102', 'INF-L2-103', 'INF-L2-104', 'INF-L2-105', 'ANG-L2-106', 'INF-L2-107', 'INF-L2-108'], year_start - 1),
+    (21, 28, 'UO', 'software-engineering', 'data-science', 'M1', null, null, array['INF-M1-201', 'INF-M1-202'], year_start),
+    (29, 34, 'UO', 'accounting-finance', null, 'L1', null, null, array['CPT-L1-101', 'GES-L1-102', 'ECO-L1-103'], year_start),
+    (35, 37, 'UO', 'marketing-commerce', 'digital-marketing', 'L3', null, null, array['MKT-L3-301'], year_start),
+    (38, 40, 'UO', 'accounting-finance', 'audit-management-control', 'M1', null, null, array['CPT-M1-405'], year_start),
+    (41, 43, 'UO', 'business-law', null, 'L1', null, null, array['DRT-L1-101'], year_start),
+    (44, 45, 'UO', 'business-law', 'ohada-law', 'L3', null, null, array['DRT-L3-301'], year_start),
+    (46, 46, 'UO', 'educational-technology', null, 'L2', null, null, array['EDU-L2-201'], year_start),
+    (47, 48, 'EP', null, null, null, 'web-developer', null, array['PRO-CQP-WEB'], year_start),
+    (49, 49, 'EP', null, null, null, 'network-technician', null, array['PRO-DQP-RES'], year_start),
+    (50, 50, 'EE', null, null, null, null, 'executive-mba', array['EXT-MBA-101', 'EXT-DIP-101', 'EXT-CRT-101'], year_start);
 
   for r in select * from seed_cohorts loop
     for i in r.first_student .. r.last_student loop
       person := case when i = 0 then demo_student else ('00000000-0000-4000-b000-' || lpad(i::text, 12, '0'))::uuid end;
       insert into public.student_registrations (student_id, academic_year_id, student_number, programme_id, specialty_id,
         level_code, professional_formation_id, extension_programme_id, registered_at)
-      select person, ay, right(year_start::text, 2) || r.school_code || lpad((i + 1)::text, 4, '0'),
+      select person, ay, right(r.entered::text, 2) || r.school_code || lpad((i + 1)::text, 4, '0'),
         (select id from public.programmes where slug = r.programme),
         (select id from public.specialties where slug = r.specialty),
         r.level,
         (select id from public.professional_formations where slug = r.formation),
         (select id from public.extension_programmes where slug = r.extension),
-        make_date(year_start, 9, 1) + (i % 20);
+        -- registered in September, before the 1st instalment falls due
+        greatest(least(make_date(year_start, 9, 1) + (i % 20), due_1 - 1), make_date(year_start, 9, 1));
       insert into public.course_enrollments (course_id, user_id, status, enrolled_at)
       select c2.id, person, case when i = 20 and c2.code = 'INF-L2-105' then 'dropped' else 'active' end,
         make_date(year_start, 9, 20)::timestamptz
@@ -406,12 +429,17 @@ begin
   where title = 'Devoir surveillé' and course_id = (select id from public.courses where code = 'INF-L2-103');
 
   -- Assignments and submissions -----------------------------------------------------------
-  insert into public.assignments (course_id, title, instructions, due_at, created_by)
-  select c2.id,
+  -- Each course's first written assignment, with its handout attached: the id is drawn from
+  -- the course code so that the handout, supabase/seeds/files/course-materials/<code>/
+  -- assignments/<id>/ (scripts/demo-files-generate.ts), lands in the assignment's own folder.
+  insert into public.assignments (id, course_id, title, instructions, due_at, created_by, attachments)
+  select md5('devoir-maison-1/' || c2.code)::uuid, c2.id,
     case c2.language when 'en' then 'Written assignment 1' else 'Devoir maison n° 1' end,
-    case c2.language when 'en' then 'Answer the three exercises in the handout; upload a PDF.'
-                     else 'Traitez les trois exercices de la fiche ; déposez un PDF.' end,
-    day_start + interval '5 days 23 hours 59 minutes', c2.teacher_id
+    case c2.language when 'en' then 'Answer the three exercises in the attached handout; upload a PDF.'
+                     else 'Traitez les trois exercices de la fiche jointe ; déposez un PDF.' end,
+    day_start + interval '5 days 23 hours 59 minutes', c2.teacher_id,
+    array[c2.id || '/assignments/' || md5('devoir-maison-1/' || c2.code)::uuid || '/'
+          || case c2.language when 'en' then 'assignment-1-handout.pdf' else 'fiche-devoir-maison-1.pdf' end]
   from public.courses c2;
   insert into public.assignment_submissions (assignment_id, student_id, body, file_path, submitted_at, score, feedback, graded_by, graded_at)
   select a.id, en.user_id, '', a.course_id || '/' || a.id || '/' || en.user_id || '/devoir-1.pdf',
@@ -473,10 +501,10 @@ begin
   insert into public.fee_instalments (fee_schedule_id, position, label_fr, label_en, amount_xaf, due_on)
   select fs.id, t.position, t.label_fr, t.label_en,
     case t.position when 1 then fs.tuition_xaf - 2 * (fs.tuition_xaf * 3 / 10) else fs.tuition_xaf * 3 / 10 end,
-    make_date(year_start + t.year_offset, t.month, 15)
+    case t.position when 1 then due_1 when 2 then due_2 else make_date(year_start + 1, 4, 15) end
   from public.fee_schedules fs
-  cross join (values (1, '1re tranche', '1st instalment', 0, 10), (2, '2e tranche', '2nd instalment', 1, 1),
-                     (3, '3e tranche', '3rd instalment', 1, 4)) as t (position, label_fr, label_en, year_offset, month);
+  cross join (values (1, '1re tranche', '1st instalment'), (2, '2e tranche', '2nd instalment'),
+                     (3, '3e tranche', '3rd instalment')) as t (position, label_fr, label_en);
 
   insert into public.student_fees (student_id, fee_schedule_id, discount_xaf)
   select sr.student_id, fs.id, case when random() < 0.1 then 50000 else 0 end
@@ -491,9 +519,10 @@ begin
   -- paid or pending. Succeeded payments get their receipt from the payments trigger.
   for r in
     select sf.id as student_fee_id, sf.student_id, fs.registration_fee_xaf, fi.id as instalment_id,
-           fi.position, fi.amount_xaf, fi.due_on
+           fi.position, fi.amount_xaf, fi.due_on, sr.registered_at
     from public.student_fees sf
     join public.fee_schedules fs on fs.id = sf.fee_schedule_id
+    join public.student_registrations sr on sr.student_id = sf.student_id and sr.academic_year_id = fs.academic_year_id
     join public.fee_instalments fi on fi.fee_schedule_id = fs.id and fi.position <= 2
     order by sf.student_id, fi.position
   loop
@@ -504,7 +533,7 @@ begin
     if r.position = 1 then
       insert into public.payments (student_id, student_fee_id, amount_xaf, method, status, reference, paid_at, recorded_by)
       values (r.student_id, r.student_fee_id, r.registration_fee_xaf, pay_method, 'succeeded',
-              upper(pay_method) || '-' || lpad(floor(random() * 1e9)::text, 9, '0'), make_date(year_start, 9, 5),
+              upper(pay_method) || '-' || lpad(floor(random() * 1e9)::text, 9, '0'), r.registered_at + interval '10 hours',
               case when pay_method in ('cash', 'bank_transfer') then demo_admin end);
     end if;
     if r.position = 1 or r.student_id = demo_student or random() < 0.4 then
@@ -514,7 +543,8 @@ begin
                    when random() < 0.15 then 'failed' else 'succeeded' end,
               upper(pay_method) || '-' || lpad(floor(random() * 1e9)::text, 9, '0'),
               case when pay_method in ('mtn_momo', 'orange_money') then '+237 6 90 00 00 ' || lpad((floor(random() * 100))::text, 2, '0') end,
-              case when r.position = 1 then r.due_on - 3 when r.student_id = demo_student then null else now() - interval '2 days' end,
+              case when r.position = 1 then greatest(r.due_on - 3, r.registered_at::date) + interval '11 hours'
+                   when r.student_id = demo_student then null else now() - interval '2 days' end,
               case when pay_method in ('cash', 'bank_transfer') then demo_admin end);
     end if;
   end loop;
@@ -647,14 +677,24 @@ begin
   end loop;
 
   -- Notifications ------------------------------------------------------------------------------------
-  insert into public.student_notifications (user_id, type, title, message, priority, action_url, action_label, is_read, created_at)
-  values
-    (demo_student, 'announcement', 'Bienvenue !', 'Votre espace étudiant est prêt : cours, emploi du temps, notes et paiements.',
-     'normal', '/dashboard/student', 'Ouvrir le tableau de bord', true, now() - interval '20 days'),
-    (demo_student, 'grade_published', 'Nouvelle note publiée', 'Votre note du devoir surveillé d''algorithmique est disponible.',
-     'normal', '/dashboard/student/grades', 'Voir mes notes', false, now() - interval '1 day'),
-    (demo_student, 'payment', 'Paiement en attente', 'Votre paiement Orange Money de la 2e tranche est en cours de vérification.',
-     'low', '/dashboard/student/payments', 'Voir mes paiements', false, now() - interval '3 hours');
+  -- Each says what its data says: the mark when it was published (as publish_evaluation
+  -- words it), the pending Orange Money payment when it was started. (The welcome came with
+  -- her first registration, last year's: supabase/seeds/20260504000000_results.sql.)
+  insert into public.student_notifications (user_id, type, title, message, priority, data, action_url, action_label, is_read, created_at)
+  select demo_student, 'grade_published', 'Nouvelle note : ' || c2.title, ev.title || ' : votre note est publiée.', 'normal',
+    jsonb_build_object('kind', 'grade_published', 'evaluation_id', ev.id), '/dashboard/student/grades', 'Mes résultats', false,
+    g.graded_at + interval '17 hours'
+  from public.evaluations ev
+  join public.courses c2 on c2.id = ev.course_id
+  join public.grades g on g.evaluation_id = ev.id and g.student_id = demo_student
+  where c2.code = 'INF-L2-101' and ev.title = 'Devoir surveillé';
+  insert into public.student_notifications (user_id, type, title, message, priority, data, action_url, action_label, is_read, created_at)
+  select demo_student, 'payment', 'Paiement en attente',
+    'Votre paiement Orange Money de la ' || fi.label_fr || ' est en cours de vérification.', 'low',
+    jsonb_build_object('kind', 'payment_pending', 'payment_id', p.id), '/dashboard/student/payments', 'Voir mes paiements', false,
+    p.created_at
+  from public.payments p join public.fee_instalments fi on fi.id = p.instalment_id
+  where p.student_id = demo_student and p.method = 'orange_money' and p.status = 'pending';
 end
 $seed$;
 

@@ -60,12 +60,17 @@ export interface FolderLookup {
 /** The files whose folder exists in this database, with their object names and owners. */
 export async function placeDemoFiles(files: DemoFile[], lookup: FolderLookup): Promise<PlacedFile[]> {
   const placed: PlacedFile[] = [];
+  // A folder holds several files: each is looked up once.
+  const courses = new Map<string, ReturnType<FolderLookup["course"]>>();
+  const profiles = new Map<string, Promise<boolean>>();
   for (const file of files) {
     if (file.bucket === "course-materials") {
-      const course = await lookup.course(file.folder);
+      if (!courses.has(file.folder)) courses.set(file.folder, lookup.course(file.folder));
+      const course = await courses.get(file.folder)!;
       if (course) placed.push({ ...file, name: `${course.id}/${file.rest}`, owner: course.teacher_id });
-    } else if (await lookup.profileExists(file.folder)) {
-      placed.push({ ...file, name: `${file.folder}/${file.rest}`, owner: file.folder });
+    } else {
+      if (!profiles.has(file.folder)) profiles.set(file.folder, lookup.profileExists(file.folder));
+      if (await profiles.get(file.folder)!) placed.push({ ...file, name: `${file.folder}/${file.rest}`, owner: file.folder });
     }
   }
   return placed;
@@ -87,17 +92,29 @@ export function sqlLookup(db: Pick<PGlite, "query">): FolderLookup {
  * Puts each demo file the database lacks into the local stack's storage: through lite's
  * storage API as the service role (the object's row written as any upload writes it), then
  * owned by its uploader. An object whose row and bytes are both there is left alone, so a
- * restart of `npm start` does nothing, and a stack loaded from a dumped database (rows
- * there, bytes not: they live outside the database) gets its bytes back.
+ * restart of `npm start` does nothing; a stack loaded from a dumped database (rows there,
+ * bytes not: they live outside the database), as every test file's is, gets its bytes
+ * back straight into the store, the row being already what the upload wrote.
  */
 export async function ensureDemoFiles(app: App, db: Pick<PGlite, "query">, secretKey: string): Promise<number> {
   const adapter = app._storageAdapter;
   if (!adapter) return 0;
   const placed = await placeDemoFiles(listDemoFiles(), sqlLookup(db));
+  const rows = new Map(
+    (await db.query<{ bucket_id: string; name: string; version: string | null; mimetype: string | null }>(
+      "select bucket_id, name, version, metadata ->> 'mimetype' as mimetype from storage.objects where bucket_id = any ($1::text[])",
+      [[...new Set(placed.map((f) => f.bucket))]],
+    )).rows.map((r) => [`${r.bucket_id}/${r.name}`, r]),
+  );
   let uploaded = 0;
   for (const file of placed) {
-    const row = (await db.query<{ version: string | null }>("select version from storage.objects where bucket_id = $1 and name = $2", [file.bucket, file.name])).rows[0];
-    if (row && (await adapter.headObject(file.bucket, file.name, row.version ?? undefined).then(() => true, () => false))) continue;
+    const row = rows.get(`${file.bucket}/${file.name}`);
+    if (row) {
+      if (await adapter.headObject(file.bucket, file.name, row.version ?? undefined).then(() => true, () => false)) continue;
+      await adapter.uploadObject(file.bucket, file.name, row.version ?? undefined, new Uint8Array(readFileSync(file.file)), row.mimetype ?? file.contentType, "max-age=3600");
+      uploaded++;
+      continue;
+    }
     const response = await app.fetch(
       new Request(`http://in-process/storage/v1/object/${file.bucket}/${file.name.split("/").map(encodeURIComponent).join("/")}`, {
         method: "POST",

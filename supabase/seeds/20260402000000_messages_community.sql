@@ -6,6 +6,15 @@
 --   it arrives as a message and a notification, exactly as the admin's form sends it);
 -- * the INF-L2-101 board and the software-engineering programme board: posts, comments,
 --   reactions, a pinned post, and a classmate's report for the teacher to handle.
+-- French dates in words (as 20260401000000_profile_notifications.sql: each seed file runs
+-- on its own, so each defines what it uses).
+create or replace function pg_temp.demo_date_fr(d date) returns text language sql immutable as $$
+  select (array['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'])[extract(dow from d)::int + 1]
+    || ' ' || case when extract(day from d) = 1 then '1er' else extract(day from d)::int::text end || ' '
+    || (array['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre',
+              'novembre', 'décembre'])[extract(month from d)::int] || ' ' || extract(year from d)::int;
+$$;
+
 do $seed$
 declare
   demo_student constant uuid := '00000000-0000-4000-a000-000000000001';
@@ -106,8 +115,27 @@ begin
   insert into public.community_reactions (post_id, user_id, kind, created_at) values
     (post, demo_student, 'celebrate', now() - interval '2 days'),
     (post, classmate2, 'like', now() - interval '2 days');
+  -- The semester's final exams, on the date the gradebook holds (seed.sql).
   insert into public.community_posts (author_id, programme_id, title, body, created_at, is_pinned)
-  values (demo_admin, software, 'Calendrier des examens du semestre',
-          'Le calendrier des examens de la filière est publié dans vos documents. Bonne préparation à tous !', now() - interval '6 days', true);
+  select demo_admin, software, 'Calendrier des examens du semestre',
+    'Les examens finaux de la filière commencent le ' || pg_temp.demo_date_fr(min(e.held_on))
+      || ' ; chaque cours en donne l''horaire dans Mes notes. Bonne préparation à tous !', now() - interval '6 days', true
+  from public.evaluations e join public.courses c on c.id = e.course_id
+  where c.programme_id = software and c.semester_id = (select id from public.semesters where is_current) and e.kind = 'exam';
+
+  -- The e-mails these messages sent (the demo student reads hers by e-mail, not in the app:
+  -- 20260401000000_profile_notifications.sql), when they were written.
+  insert into public.outbox_messages (channel, recipient, user_id, kind, subject, body, status, provider, created_at, sent_at)
+  select 'email', 'etudiant@demo.univ.cm', demo_student, 'message', 'Nouveau message',
+    'Jean-Paul Mbarga vous a écrit au sujet de « ' || c.subject || ' ».', 'logged', 'outbox', m.created_at, null
+  from public.conversations c join lateral (
+    select m.created_at from public.messages m where m.conversation_id = c.id and m.sender_id = demo_teacher order by m.created_at limit 1) m on true
+  where c.subject = 'Projet tutoré' and c.created_by = demo_teacher;
+  insert into public.outbox_messages (channel, recipient, user_id, kind, subject, body, status, provider, error, created_at, sent_at)
+  select 'email', 'enseignant@demo.univ.cm', demo_teacher, 'message', 'Nouveau message',
+    'Awa Ngono vous a écrit au sujet de « ' || c.subject || ' ».', 'failed', 'outbox', 'demo: mailbox unavailable', m.created_at, null
+  from public.conversations c join lateral (
+    select m.created_at from public.messages m where m.conversation_id = c.id and m.sender_id = demo_student order by m.created_at desc limit 1) m on true
+  where c.subject = 'Question sur les arbres AVL' and c.created_by = demo_student;
 end
 $seed$;

@@ -1,8 +1,9 @@
 -- Demo data for courses, timetable and virtual classes (issue 11): the demo student's
--- current semester grouped into teaching units (its six L2 courses as their ECs), a few
--- weeks of materials for each, recordings of past online sessions, and the host's start
--- link of the demo teacher's Teams course. The week of sessions and the live session about
--- 10 minutes after seeding come from seed.sql (the worker and the homes read them).
+-- current semester, L2 Génie logiciel semester 1, grouped into teaching units of 30 credits
+-- in all (its eight courses as their ECs, whose credits add up to their UE's), three weeks
+-- of materials for each (real files: no link to a site that does not exist), and the
+-- host's start link of the demo teacher's Teams course. The week of sessions and the live session about 10
+-- minutes after seeding come from seed.sql (the worker and the homes read them).
 do $seed$
 declare
   semester uuid := (select id from public.semesters where is_current);
@@ -13,8 +14,10 @@ begin
   for u in select * from (values
     ('UE-INF-201', 'Algorithmique et programmation', 'Algorithms and programming', 6, array['INF-L2-101', 'INF-L2-103']),
     ('UE-INF-202', 'Systèmes d''information et réseaux', 'Information systems and networks', 6, array['INF-L2-102', 'INF-L2-104']),
-    ('UE-MAT-203', 'Mathématiques pour l''informatique', 'Mathematics for computing', 4, array['INF-L2-105']),
-    ('UE-LAN-204', 'Langues et communication', 'Languages and communication', 2, array['ANG-L2-106'])
+    ('UE-MAT-203', 'Mathématiques pour l''informatique', 'Mathematics for computing', 6, array['INF-L2-105']),
+    ('UE-LAN-204', 'Langues et communication', 'Languages and communication', 2, array['ANG-L2-106']),
+    ('UE-INF-205', 'Systèmes d''exploitation', 'Operating systems', 6, array['INF-L2-107']),
+    ('UE-PRO-206', 'Projet tutoré', 'Supervised project', 4, array['INF-L2-108'])
   ) as t (code, title_fr, title_en, credits, courses) loop
     with unit as (
       insert into public.teaching_units (code, title_fr, title_en, credits, semester_id, school_id, programme_id, level_code)
@@ -24,27 +27,27 @@ begin
     update public.courses c set teaching_unit_id = unit.id from unit where c.code = any (u.courses);
   end loop;
 
-  -- Materials: three weeks of links per course (teachers upload files through the app).
-  insert into public.course_materials (course_id, week, title, kind, url, created_by, created_at)
+  -- Materials: three weeks per course, each a file in the course-materials bucket, from
+  -- supabase/seeds/files/course-materials/<code>/ (scripts/demo-files-generate.ts writes
+  -- them; the local stack, or `npm run seed:files` on a hosted project, uploads them to
+  -- <course id>/): the syllabus, the lecture slides, the tutorial sheet.
+  insert into public.course_materials (course_id, week, title, kind, storage_path, created_by, created_at)
   select c.id, w.week,
     case c.language when 'en' then 'Week ' || w.week || ' — ' || w.en else 'Semaine ' || w.week || ' — ' || w.fr end,
-    'link', 'https://univ-demo.cm/supports/' || lower(c.code) || '/semaine-' || w.week, c.teacher_id,
+    'file', c.id || '/' || case c.language when 'en' then w.file_en else w.file_fr end, c.teacher_id,
     now() - ((4 - w.week) * 7 || ' days')::interval
   from public.courses c
-  cross join (values (1, 'plan du cours et bibliographie', 'syllabus and reading list'),
-                     (2, 'diapositives du cours', 'lecture slides'),
-                     (3, 'exercices de travaux dirigés', 'tutorial exercises')) as w (week, fr, en)
-  where c.code like '%-L2-%' and c.programme_id = programme;
-  -- Two week-1 syllabi are files: supabase/seeds/files/course-materials/<code>/, which the
-  -- local stack (or `npm run seed:files` on a hosted project) uploads to <course id>/.
-  update public.course_materials m set kind = 'file', url = null, storage_path = c.id || '/semaine-1-plan-du-cours.pdf'
-  from public.courses c
-  where c.id = m.course_id and m.week = 1 and c.code in ('INF-L2-101', 'INF-L2-102') and c.programme_id = programme;
-
-  -- Past online sessions of the demo teacher's courses have their recording.
-  update public.schedule_events e set recording_url = 'https://univ-demo.cm/enregistrements/' || e.id
-  from public.courses c
-  where c.id = e.course_id and e.is_online and e.end_time < now() and c.teacher_id = '00000000-0000-4000-a000-000000000002';
+  cross join (values (1, 'plan du cours et bibliographie', 'syllabus and reading list', 'semaine-1-plan-du-cours.pdf', 'week-1-syllabus.pdf'),
+                     (2, 'diapositives du cours', 'lecture slides', 'semaine-2-diapositives.pdf', 'week-2-slides.pdf'),
+                     (3, 'exercices de travaux dirigés', 'tutorial exercises', 'semaine-3-travaux-diriges.pdf', 'week-3-tutorial.pdf'))
+    as w (week, fr, en, file_fr, file_en)
+  where c.semester_id = semester and c.programme_id = programme and c.level_code = 'L2';
+  -- The handout on balanced trees the teacher announced on the course's board (seed.sql),
+  -- whose section 4.3 answers the AVL question of the demo student's conversation.
+  insert into public.course_materials (course_id, week, title, kind, storage_path, created_by, created_at)
+  select c.id, 4, 'Semaine 4 — polycopié du chapitre 4 : arbres équilibrés', 'file',
+    c.id || '/semaine-4-polycopie-arbres-equilibres.pdf', c.teacher_id, now() - interval '3 days'
+  from public.courses c where c.code = 'INF-L2-101';
 
   -- The host's start link of the Teams course (private to its teacher and admins).
   insert into public.meeting_host_links (course_id, start_url)

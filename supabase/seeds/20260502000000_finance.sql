@@ -2,9 +2,9 @@
 -- student and pays the registration fee and first instalment (the demo student also has an
 -- Orange Money payment of the 2nd instalment pending). Here:
 -- * every schedule gets a late penalty of 5 000 XAF after 7 days' grace (configurable);
--- * the demo student's programme moves its 2nd instalment 20 days into the past, so the
---   demo student has one late instalment (with its pending payment) and the bursar sees
---   late balances;
+-- * (seed.sql dates every programme's 2nd instalment early enough to be past due, beyond
+--   the grace, so the demo student has one late instalment, with its pending payment, and
+--   the bursar sees late balances; the public fee tables show one date for all levels);
 -- * the demo student declared a bank slip for the 3rd instalment, waiting for the bursar;
 --   its PDF is supabase/seeds/files/bank-slips/<student>/afriland-2026-118734.pdf, which the
 --   local stack (or `npm run seed:files` on a hosted project) uploads to that path.
@@ -20,9 +20,6 @@ begin
   if bill is null then
     return;
   end if;
-  update public.fee_instalments set due_on = current_date - 20
-  where fee_schedule_id = bill.fee_schedule_id and position = 2;
-
   insert into public.payments (student_id, student_fee_id, instalment_id, amount_xaf, method, status, reference, slip_path, created_at)
   select demo_student, bill.student_fee_id, fi.id, fi.amount_xaf, 'bank_transfer', 'pending', 'AFRILAND-2026-118734',
     demo_student || '/afriland-2026-118734.pdf', now() - interval '1 day'

@@ -129,7 +129,7 @@ test("search from the header finds programmes, specialties and courses in the pa
   await expect(page.locator("[data-search-results]")).toContainText("Cybersécurité");
 
   // Accents and case do not matter; a course code finds its course.
-  await page.getByRole("searchbox", { name: "Mots à rechercher" }).fill("inf305");
+  await page.getByRole("searchbox", { name: "Mots à rechercher" }).fill("inf-l3-305");
   await page.getByRole("button", { name: "Rechercher" }).last().click();
   await expect(page.locator("[data-search-results]")).toContainText("Développement d'applications web");
   await page.locator("[data-search-results] a").first().click();
@@ -152,6 +152,10 @@ test("the programme chooser leads from a school down to a level", async ({ page 
   await page.getByLabel("Niveau").selectOption("data-science/m1");
   await page.getByRole("button", { name: "Voir le programme" }).click();
   await expect(page).toHaveURL(/\/departments\/computer-science\/filieres\/software-engineering\/specialties\/data-science\/levels\/m1\/?$/);
+  // The year's credits beside the courses listed: never "60" next to a partial list unsaid.
+  await expect(page.getByRole("row", { name: /INF-M1-201/ })).toContainText("6");
+  await expect(page.getByText("60 par an, en deux semestres de 30")).toBeVisible();
+  await expect(page.getByTestId("published-credits")).toHaveText(/^Cours publiés à ce jour : 12 crédits sur les 60 de l'année\./);
 
   // Schools without departments go straight to their programmes.
   await page.goto("/en/select-program");

@@ -1,5 +1,5 @@
 // Re-registration and the certificate of enrolment in the browser (issue 13 item 4): the
-// admin picks last year's L1 Génie logiciel cohort (supabase/seeds/20260703000000_reregistration.sql),
+// admin picks last year's L1 Génie logiciel cohort (supabase/seeds/20260504000000_results.sql),
 // sees each student's result and proposal, re-registers the one who repeats and issues her
 // certificate; the demo
 // student downloads its certificate of enrolment from Mes documents, and the URL its QR code

@@ -69,7 +69,7 @@ describe("local stack", () => {
     expect(await countProfiles()).toBe(before);
   });
 
-  it("stores the demo's files: the bursar opens the demo slip through a signed URL and approves it; the student downloads the syllabi", async () => {
+  it("stores the demo's files: the bursar opens the demo slip through a signed URL and approves it; the student downloads her courses' materials", async () => {
     const [student, admin] = await Promise.all(
       (["student", "admin"] as const).map((role) => {
         const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
@@ -95,7 +95,8 @@ describe("local stack", () => {
     expect(after).toMatchObject({ status: "succeeded", receipt_number: expect.stringMatching(/^REC-\d{4}-\d{6}$/) });
 
     const { data: files } = await student.from("course_materials").select("storage_path").eq("kind", "file").order("storage_path");
-    expect(files).toHaveLength(2);
+    // her eight L2 courses' syllabus, slides and tutorial sheet, and the balanced-trees handout
+    expect(files).toHaveLength(25);
     for (const { storage_path } of files!) {
       const download = await student.storage.from("course-materials").download(storage_path!);
       expect(download.error).toBeNull();

@@ -1,7 +1,8 @@
 // Re-registration of continuing students (issue 13 item 4) from their published results,
 // and the numbered certificate of enrolment with its public verification. The demo cohort
-// (supabase/seeds/20260703000000_reregistration.sql): last year's L1 in Génie logiciel with
-// one student who passed, one deferred after the resit and one without published results.
+// (supabase/seeds/20260504000000_results.sql): last year's L1 in Génie logiciel, whose 21
+// students who passed are this year's L2, and three not re-registered yet: one who passed,
+// one deferred after the resit and one without published results.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useLocalStack } from "../fixtures/stack.ts";
 import { buildWorld, type World } from "../fixtures/rls-world.ts";
@@ -34,7 +35,9 @@ describe("re-registration", () => {
     expect(by(PROGRESS)).toMatchObject({ outcome: "progress", proposed_level: "L2", target_level: null });
     expect(by(REPEAT)).toMatchObject({ outcome: "repeat", proposed_level: "L1" });
     expect(by(UNDECIDED)).toMatchObject({ outcome: "undecided", proposed_level: null });
-    expect(Number(rows[0].total)).toBe(3);
+    // the whole of last year's L1: the 21 who passed and are this year's L2 already, and these three
+    expect(Number(rows[0].total)).toBe(24);
+    expect(rows.filter((r) => r.target_level === "L2" && r.outcome === "progress")).toHaveLength(21);
 
     for (const client of [w.clients.studentA, w.clients.teacherA]) {
       expect((await client.rpc("reregistration_candidates", cohort())).error?.code).toBe("42501");

@@ -33,8 +33,8 @@ export default function SemesterPage({ params }: PageProps) {
   const semesterId = params.semesterId;
   const semester = useQuery(["semester", semesterId], () => getSemester(getSupabase(), semesterId));
   const courses = useQuery(["semester-courses", semesterId, userId, role ?? ""], async (): Promise<Line[]> => {
-    const list = role === "teacher" ? await listTeacherCourses(getSupabase(), userId) : await listStudentCourses(getSupabase(), userId);
-    return list.filter((c) => ("semester_id" in c ? c.semester_id : c.semesterId) === semesterId);
+    if (role !== "teacher") return listStudentCourses(getSupabase(), userId, semesterId);
+    return (await listTeacherCourses(getSupabase(), userId)).filter((c) => c.semesterId === semesterId);
   });
   if (semester.error) return <ErrorState error={semester.error} onRetry={semester.retry} />;
   if (semester.data === undefined) return <Skeleton blocks={2} />;

@@ -1,4 +1,4 @@
-// student/courses: the courses I follow, grouped by UE, with credits and teacher; then the
+// student/courses: the courses I follow this semester, grouped by UE, with credits and teacher; then the
 // partner courses (Harvard Online) I may ask a seat in, loaded in their own chunk.
 import { lazy, Suspense } from "react";
 import { countOf } from "../../lib/plural.ts";
@@ -12,7 +12,7 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { useQuery } from "../schedule/useQuery.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
-import { listStudentCourses, type Course } from "./data.ts";
+import { listCurrentStudentCourses, type Course } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
 
 const PartnerCourses = lazy(() => import("../partners/StudentPartnerCourses.tsx"));
@@ -21,7 +21,7 @@ export default function StudentCoursesPage() {
   const m = useMessages(coursesMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const courses = useQuery(["my-courses", userId], () => listStudentCourses(getSupabase(), userId));
+  const courses = useQuery(["my-courses", userId], () => listCurrentStudentCourses(getSupabase(), userId));
   const groups = new Map<string, Course[]>();
   for (const c of courses.data ?? []) {
     const key = c.unit ? fill(m.unit, { code: c.unit.code, title: locale === "fr" ? c.unit.title_fr : c.unit.title_en }) + ` · ${countOf(locale, m.credits, c.unit.credits)}` : m.noUnit;

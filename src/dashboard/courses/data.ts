@@ -23,14 +23,36 @@ export type Course = z.infer<typeof courseRow>;
 const COURSE_COLUMNS = `id, code, title, description, language, credits, coefficient, meeting_platform, semester_id,
   teacher:profiles!courses_teacher_id_fkey(id, full_name), unit:teaching_units(code, title_fr, title_en, credits)`;
 
-/** A student's courses: RLS shows only those it follows (active) or completed. */
-export async function listStudentCourses(supabase: SupabaseClient, userId: string): Promise<Course[]> {
-  const { data, error } = await supabase
+/**
+ * A student's courses: RLS shows only those it follows (active) or completed; with a
+ * semester, only that semester's.
+ */
+export async function listStudentCourses(supabase: SupabaseClient, userId: string, semesterId?: string): Promise<Course[]> {
+  let query = supabase
     .from("courses")
     .select(`${COURSE_COLUMNS}, course_enrollments!inner(user_id, status)`)
     .eq("course_enrollments.user_id", userId)
-    .in("course_enrollments.status", ["active", "completed"])
-    .order("code");
+    .in("course_enrollments.status", ["active", "completed"]);
+  if (semesterId) query = query.eq("semester_id", semesterId);
+  const { data, error } = await query.order("code");
+  if (error) throw new Error(error.message);
+  return z.array(courseRow).parse(data);
+}
+
+/**
+ * "My courses this semester": the current semester's, and those outside any semester (a
+ * recorded certificate) — never last year's, which the student followed (completed) too.
+ */
+export async function listCurrentStudentCourses(supabase: SupabaseClient, userId: string): Promise<Course[]> {
+  const semester = await supabase.from("semesters").select("id").eq("is_current", true).maybeSingle();
+  if (semester.error) throw new Error(semester.error.message);
+  let query = supabase
+    .from("courses")
+    .select(`${COURSE_COLUMNS}, course_enrollments!inner(user_id, status)`)
+    .eq("course_enrollments.user_id", userId)
+    .in("course_enrollments.status", ["active", "completed"]);
+  query = semester.data ? query.or(`semester_id.eq.${semester.data.id},semester_id.is.null`) : query.is("semester_id", null);
+  const { data, error } = await query.order("code");
   if (error) throw new Error(error.message);
   return z.array(courseRow).parse(data);
 }

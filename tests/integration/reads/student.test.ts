@@ -122,6 +122,17 @@ describe("the student's pages", () => {
     await messages.searchMessages(student, "cours");
   });
 
+  it("my courses this semester: the current semester's only, not last year's she completed", async () => {
+    const [{ id: semester }] = await stack().sql<{ id: string }>("select id from public.semesters where is_current");
+    const now = await courses.listCurrentStudentCourses(student, STUDENT);
+    expect(now.map((c) => c.code)).toEqual(["ANG-L2-106", "INF-L2-101", "INF-L2-102", "INF-L2-103", "INF-L2-104", "INF-L2-105", "INF-L2-107", "INF-L2-108"]);
+    expect(now.every((c) => c.semester_id === semester)).toBe(true);
+    expect(now.reduce((sum, c) => sum + c.credits, 0)).toBe(30);
+    const ever = await courses.listStudentCourses(student, STUDENT);
+    expect(ever.map((c) => c.code)).toContain("INF-L1-201");
+    expect((await courses.listStudentCourses(student, STUDENT, semester)).map((c) => c.id)).toEqual(now.map((c) => c.id));
+  });
+
   it("partner courses, courses, lessons, community", async () => {
     expect((await partners.listPartnerCourses(student)).length).toBeGreaterThan(0);
     await partners.listMyRequests(student);

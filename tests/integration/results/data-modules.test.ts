@@ -10,6 +10,8 @@ import { totpCode } from "../../../supabase/local/auth/totp.ts";
 
 const stack = useLocalStack();
 let w: World;
+// Last year's semester 2 (supabase/seeds/20260504000000_results.sql): compensation, resits.
+const DEMO_SEMESTER = "select d.semester_id from public.deliberations d join public.semesters s on s.id = d.semester_id where s.number = 2 limit 1";
 beforeAll(async () => {
   w = await buildWorld(stack());
 }, 120_000);
@@ -22,8 +24,8 @@ describe("gradebook data", () => {
     const past = courses.find((c) => c.code === "MAT-L1-203")!;
     const book = await gradebook.fetchGradebook(w.clients.teacherA, past);
     expect(book.evaluations.map((e) => e.kind).sort()).toEqual(["continuous", "exam", "resit"]);
-    // the six students of the demo semester, and two of the re-registration demo cohort
-    expect(book.students).toHaveLength(8);
+    // last year's L1: the 21 who passed it (this year's L2) and two of the re-registration cases
+    expect(book.students).toHaveLength(23);
     expect(book.courseMarks.get(IDS.studentA)).toBe(8.4); // 9 × 0.4 + 8 × 0.6
     expect(book.grades.get(gradebook.cellKey(book.evaluations.find((e) => e.kind === "exam")!.id, IDS.studentA))).toMatchObject({ score: 8, status: "marked" });
     // the deliberation froze this semester: the marks are locked
@@ -41,9 +43,11 @@ describe("gradebook data", () => {
 describe("results data", () => {
   it("the student reads its published semester (resit session over the normal one) and its current marks", async () => {
     const mine = await results.fetchMyResults(w.clients.studentA, IDS.studentA);
-    expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ session: "resit", average: 11.57, decision: "validated", credits_earned: 12 });
-    expect(mine[0].units.find((u) => u.code === "UE-MAT-102")?.validated_by).toBe("compensation");
+    expect(mine).toHaveLength(2); // last year's two semesters
+    const second = mine.find((r) => r.units.some((u) => u.code === "UE-MAT-102"))!;
+    expect(second).toMatchObject({ session: "resit", average: 11.39, decision: "validated", credits_earned: 30 });
+    expect(second.units.find((u) => u.code === "UE-MAT-102")?.validated_by).toBe("compensation");
+    expect(mine.every((r) => r.decision === "validated" && r.credits_earned === 30)).toBe(true);
     const current = await results.fetchCurrentSemester(w.clients.studentA);
     expect(current?.semester.is_current).toBe(true);
     const algo = current!.courses.find((c) => c.code === "INF-L2-101")!;
@@ -56,12 +60,12 @@ describe("results data", () => {
 
   it("the admin sees the semester's results as they stand and its closed sessions", async () => {
     const semesters = await results.fetchSemesters(w.clients.admin);
-    const demo = (await stack().sql<{ semester_id: string }>("select semester_id from public.deliberations limit 1"))[0].semester_id;
+    const demo = (await stack().sql<{ semester_id: string }>(DEMO_SEMESTER))[0].semester_id;
     expect(semesters.map((s) => s.id)).toContain(demo);
     const state = await results.fetchDeliberation(w.clients.admin, demo);
     expect(state.sessions.map((s) => s.session)).toEqual(["normal", "resit"]);
     expect(state.next).toBeNull();
-    expect(state.results).toHaveLength(8); // with the re-registration demo cohort
+    expect(state.results).toHaveLength(23); // last year's L1, the re-registration cases among them
     expect(state.results.find((r) => r.student_id === IDS.studentA)).toMatchObject({ name: "Awa Ngono", decision: "validated" });
     await expect(results.closeDeliberation(w.clients.teacherA, demo, "normal")).rejects.toThrow();
   });
@@ -104,7 +108,7 @@ describe("reopening a closed session (admin/deliberations)", () => {
     expect(results.reopenReasonSchema.safeParse("x".repeat(1001)).success).toBe(false);
     const reason = "Erreur de report signalée par le jury";
     expect(results.reopenReasonSchema.safeParse(reason).success).toBe(true);
-    const demo = (await stack().sql<{ semester_id: string }>("select semester_id from public.deliberations limit 1"))[0].semester_id;
+    const demo = (await stack().sql<{ semester_id: string }>(DEMO_SEMESTER))[0].semester_id;
     const admin = w.clients.admin;
     const { sessions } = await results.fetchDeliberation(admin, demo);
     const [normal, resit] = sessions;

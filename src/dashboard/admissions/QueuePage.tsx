@@ -21,6 +21,7 @@ import { DecisionForm } from "./DecisionForm.tsx";
 import { admissionsMessages } from "./messages.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { invalidateAdmissions, useQuery } from "./useQuery.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 export function QueuePage({ international }: { international: boolean }) {
   const m = useMessages(admissionsMessages);
@@ -117,7 +118,7 @@ export function QueuePage({ international }: { international: boolean }) {
         />
       </Card>
       <Card title={q.counts} className="mt-6">
-        <div className="overflow-x-auto">
+        <TableFrame>
           <table className="min-w-full text-sm" data-testid="application-counts">
             <thead>
               <tr>
@@ -134,7 +135,7 @@ export function QueuePage({ international }: { international: boolean }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       </Card>
     </>
   );

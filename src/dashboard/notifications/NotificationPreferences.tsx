@@ -15,6 +15,7 @@ import { Switch } from "../ui/Switch.tsx";
 import { toastError } from "../ui/toast.ts";
 import { fetchPreferences, savePreference } from "./data.ts";
 import { notificationMessages } from "./messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 export default function NotificationPreferences({ userId, title }: { userId: string; title?: string }) {
   const m = useMessages(notificationMessages);
@@ -47,7 +48,7 @@ export default function NotificationPreferences({ userId, title }: { userId: str
   return (
     <Card title={heading} description={m.preferences.intro} testId="notification-preferences" className="mt-6">
       {state.data ? (
-        <div className="overflow-x-auto">
+        <TableFrame>
           <table className="w-full min-w-[18rem] text-left text-sm">
             <caption className="sr-only">{heading}</caption>
             <thead>
@@ -84,7 +85,7 @@ export default function NotificationPreferences({ userId, title }: { userId: str
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       ) : state.error ? (
         <ErrorState error={state.error} onRetry={() => void store.revalidate()} />
       ) : (

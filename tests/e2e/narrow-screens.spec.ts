@@ -1,10 +1,11 @@
 // Every dashboard page at 360 px (issue 21 item 8): signed in as each role, the test opens
 // every route of the route table that role may open, waits for the page's content and fails
 // if the document is wider than the viewport, naming the route and the element that sticks
-// out. The list comes from src/dashboard/routes.ts, so a new page is covered the day it is
-// added; a `:param` route is opened through a link to it found on the role's other pages.
+// out, or if a table meant to stack on a phone (ui/TableFrame) still scrolls sideways. The
+// list comes from src/dashboard/routes.ts, so a new page is covered the day it is added; a
+// `:param` route is opened through a link to it found on the role's other pages.
 import { expect, test, type Page } from "@playwright/test";
-import { ROUTES, mayOpen, type DashboardRoute, type Role } from "../../src/dashboard/routes.ts";
+import { ROUTES, matchRoute, mayOpen, type DashboardRoute, type Role } from "../../src/dashboard/routes.ts";
 import { signInAs } from "./dashboard.ts";
 import { serviceClient } from "./stack.ts";
 
@@ -30,19 +31,28 @@ function trackRequests(page: Page) {
   page.on("request", () => inFlight++);
   page.on("requestfinished", done);
   page.on("requestfailed", done);
-  return async function quiet(ms = 250, timeout = 10_000) {
+  return async function quiet(ms = 200, timeout = 10_000) {
     const start = Date.now();
     let calmSince = Date.now();
     while (Date.now() - start < timeout) {
       if (inFlight > 0) calmSince = Date.now();
       else if (Date.now() - calmSince >= ms) return;
-      await page.waitForTimeout(50);
+      await page.waitForTimeout(25);
     }
   };
 }
 
-/** Waits for a page's heading, the end of its loading regions and of its requests. */
+/**
+ * Waits for the page of the current address (the application has titled the document after
+ * it: the new page is rendered, not the last one), its heading, the end of its loading
+ * regions and of its requests.
+ */
 async function settled(page: Page, quiet: () => Promise<void>, what: string) {
+  const shown = async () => {
+    const route = matchRoute(new URL(page.url()).pathname)?.route;
+    return !!route && (await page.title()).startsWith(`${route.title.fr} · `);
+  };
+  await expect.poll(shown, { message: `${what} is the page shown`, intervals: [25, 50, 100] }).toBe(true);
   await expect(page.locator("main h1").first(), `${what} shows its heading`).toBeVisible();
   await expect(page.locator('[aria-busy="true"]'), `${what} finishes loading`).toHaveCount(0);
   await quiet();
@@ -114,6 +124,15 @@ function measure(page: Page) {
   });
 }
 
+/** The captions (or first header) of stacking table frames whose table is wider than them. */
+function scrollingTables(page: Page) {
+  return page.locator("main .stack-table").evaluateAll((frames) =>
+    frames
+      .filter((frame) => frame.scrollWidth > frame.clientWidth + 1)
+      .map((frame) => (frame.querySelector("caption, th")?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 60)),
+  );
+}
+
 for (const role of ["student", "teacher", "admin"] as const satisfies readonly Role[]) {
   test(`every ${role} page fits ${WIDTH} px without sideways scrolling`, async ({ page }) => {
     const routes = ROUTES.filter((route) => mayOpen(route, [role]));
@@ -140,8 +159,35 @@ for (const role of ["student", "teacher", "admin"] as const satisfies readonly R
       }
       const { scrollWidth, clientWidth, widest } = await measure(page);
       if (scrollWidth > clientWidth) failures.push(`${route.name} (${path}): the page is ${scrollWidth} px wide for ${clientWidth}; widest: ${widest}`);
+      // A table frame that stacks (ui/TableFrame) never leaves a table to scroll sideways.
+      for (const table of await scrollingTables(page)) failures.push(`${route.name} (${path}): the table "${table}" scrolls sideways`);
     }
     expect.soft(unreached, "routes with parameters that no page of this role links to").toEqual([]);
     expect(failures, `pages wider than ${WIDTH} px`).toEqual([]);
   });
 }
+
+test(`at ${WIDTH} px the top bar keeps one line: the menu is a named icon, the brand is whole, in both languages`, async ({ page }) => {
+  await signInAs(page, "student");
+  for (const { menu, close } of [
+    { menu: "Ouvrir le menu", close: "Fermer le menu" },
+    { menu: "Open the menu", close: "Close the menu" },
+  ]) {
+    const button = page.getByTestId("menu-button");
+    await expect(button).toHaveAccessibleName(menu);
+    await expect(button).toHaveText("");
+    const brand = page.getByTestId("dashboard-brand");
+    await expect(brand).toBeVisible();
+    expect(await brand.evaluate((el) => el.scrollWidth <= el.clientWidth), "the brand is not cut").toBe(true);
+    const header = page.locator("header").first();
+    expect((await header.boundingBox())!.height, "the bar is one line high").toBeLessThan(64);
+    await button.click();
+    await expect(button).toHaveAccessibleName(close);
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await button.click();
+    if (menu === "Ouvrir le menu") {
+      await page.getByTestId("language-switch").click();
+      await expect(page).toHaveURL(/\/en\/dashboard\/student$/);
+    }
+  }
+});

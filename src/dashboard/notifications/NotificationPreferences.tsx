@@ -70,8 +70,9 @@ export default function NotificationPreferences({ userId, title }: { userId: str
                     {m.types[preference.type]}
                   </th>
                   {NOTIFICATION_CHANNELS.map((channel) => (
-                    <td key={channel} className="px-2 py-1">
-                      <div className="flex justify-center">
+                    <td key={channel} className="px-2 py-1 text-center">
+                      {/* inline: centred under its column, or beside its label when stacked */}
+                      <div className="inline-flex align-middle">
                         <Switch
                           label={<span className="sr-only">{fill(m.preferences.channelFor, { channel: m.preferences[channel], type: m.types[preference.type] })}</span>}
                           value={preference[channel]}

@@ -179,10 +179,13 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                   ))
                 : table.getRowModel().rows.map((row) => (
                     <tr key={row.id} className="even:bg-gray-50/60">
-                      {row.getAllCells().map((cell) => (
+                      {row.getAllCells().map((cell, index) => (
                         <td
                           key={cell.id}
-                          data-label={columnById.get(cell.column.id)?.header}
+                          // Stacked on a phone, the first column (who or what the row is) is
+                          // the block's title; the others read "column : value".
+                          data-label={index === 0 ? "" : columnById.get(cell.column.id)?.header}
+                          data-row-title={index === 0 || undefined}
                           className={cx("border-b border-gray-100 px-4 py-2 align-top text-gray-900", alignClass(columnById.get(cell.column.id)))}
                         >
                           <FlexRender cell={cell} />

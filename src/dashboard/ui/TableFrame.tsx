@@ -98,7 +98,8 @@ export function TableFrame({ children, label, stack = true, boxed = false, class
         // relative: screen-reader-only text in a cell is positioned against the frame, so it
         // cannot widen the page from inside a scrolled table.
         className={cx(
-          "stack-table relative overflow-x-auto",
+          "relative overflow-x-auto",
+          stack && "stack-table",
           // Stacked cells keep the box's inner margin (--stack-inset, src/styles/global.css).
           boxed && "rounded-xl border border-gray-200 bg-white [--stack-inset:1rem]",
           label && focusRing,

@@ -3,7 +3,8 @@
 // if the document is wider than the viewport, naming the route and the element that sticks
 // out, or if a table meant to stack on a phone (ui/TableFrame) still scrolls sideways. The
 // list comes from src/dashboard/routes.ts, so a new page is covered the day it is added; a
-// `:param` route is opened through a link to it found on the role's other pages.
+// `:param` route is opened through a link to it found on the role's other pages (or, when no
+// page links to it, with a parameter from fallbackParams; else the test names it).
 import { expect, test, type Page } from "@playwright/test";
 import { ROUTES, matchRoute, mayOpen, type DashboardRoute, type Role } from "../../src/dashboard/routes.ts";
 import { signInAs } from "./dashboard.ts";

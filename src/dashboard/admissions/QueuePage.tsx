@@ -22,6 +22,7 @@ import { DecisionForm } from "./DecisionForm.tsx";
 import { admissionsMessages } from "./messages.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { invalidateAdmissions, useQuery } from "./useQuery.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 export function QueuePage({ international }: { international: boolean }) {
   const m = useMessages(admissionsMessages);
@@ -118,7 +119,7 @@ export function QueuePage({ international }: { international: boolean }) {
         />
       </Card>
       <Card title={q.counts} className="mt-6">
-        <div className="overflow-x-auto">
+        <TableFrame>
           <table className="min-w-full text-sm" data-testid="application-counts">
             <thead>
               <tr>
@@ -135,7 +136,7 @@ export function QueuePage({ international }: { international: boolean }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       </Card>
     </>
   );

@@ -10,6 +10,7 @@ import { fill, useLocale, useMessages } from "../i18n.ts";
 import { cx } from "../ui/styles.ts";
 import { cellKey, type Gradebook } from "./data.ts";
 import { gradebookMessages } from "./messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 export interface GradeGridProps {
   book: Gradebook;
@@ -52,7 +53,7 @@ export function GradeGrid({ book, onSave, renderHeader }: GradeGridProps) {
   };
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+    <TableFrame boxed stack={false}>
       <table ref={table} className="min-w-full border-collapse text-sm" data-testid="gradebook">
         <caption className="sr-only">{m.title}</caption>
         <thead className="bg-gray-50">
@@ -114,7 +115,7 @@ export function GradeGrid({ book, onSave, renderHeader }: GradeGridProps) {
       <p role="status" aria-live="polite" className="sr-only">
         {announce}
       </p>
-    </div>
+    </TableFrame>
   );
 }
 

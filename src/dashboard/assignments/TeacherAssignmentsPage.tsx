@@ -19,6 +19,7 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { fetchEvaluationWithoutAssignment, fetchTeacherAssignments, fetchTeacherCourses, type Assignment } from "./data.ts";
 import { assignmentMessages } from "./messages.ts";
 import { plural } from "../../lib/plural.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 // The form (date pickers, uploads) loads on the click that opens it.
 const AssignmentFormDialog = lazy(() => import("./AssignmentFormDialog.tsx").then((module) => ({ default: module.AssignmentFormDialog })));
@@ -61,7 +62,7 @@ export default function TeacherAssignmentsPage(_: PageProps) {
       ) : (list.data?.length ?? 0) === 0 ? (
         <EmptyState title={m.emptyTeacher} action={<Button onPress={() => setEditing(null)}>{m.create}</Button>} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+        <TableFrame boxed>
           <table className="min-w-full text-sm">
             <caption className="sr-only">{m.teacherTitle}</caption>
             <thead className="bg-gray-50">
@@ -98,7 +99,7 @@ export default function TeacherAssignmentsPage(_: PageProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       {editing !== undefined && courses.data && seed.data !== undefined && (
         <Suspense fallback={<DialogLoading />}>

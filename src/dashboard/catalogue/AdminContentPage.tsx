@@ -15,6 +15,7 @@ import CatalogueReport from "./CatalogueReport.tsx";
 import type { CatalogueRow } from "./data.ts";
 import { catalogueMessages } from "./messages.ts";
 import { catalogueRowsStore } from "./stores.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 // The entry forms (react-hook-form, number fields) load when a dialog opens.
 const NewEntryForm = lazy(() => import("./EntryDialog.tsx").then((module) => ({ default: module.NewEntryForm })));
@@ -72,7 +73,7 @@ function KindSection({ kind }: { kind: CatalogueKind }) {
     >
       {rows.data ? (
         rows.data.length ? (
-          <div className="overflow-x-auto" role="region" aria-label={title} tabIndex={0}>
+          <TableFrame label={title}>
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">{title}</caption>
               <thead className="border-b border-gray-300 text-gray-700">
@@ -90,7 +91,7 @@ function KindSection({ kind }: { kind: CatalogueKind }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         ) : (
           <p className="text-gray-700">{m.empty}</p>
         )

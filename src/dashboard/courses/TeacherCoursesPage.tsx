@@ -14,6 +14,7 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { listTeacherCourses } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 export default function TeacherCoursesPage() {
   const m = useMessages(coursesMessages);
@@ -30,7 +31,7 @@ export default function TeacherCoursesPage() {
       ) : courses.data.length === 0 ? (
         <EmptyState title={m.noTeaching} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+        <TableFrame boxed>
           <table className="min-w-full divide-y divide-gray-200 text-sm" data-testid="teacher-courses">
             <thead className="bg-gray-50 text-left">
               <tr>
@@ -62,7 +63,7 @@ export default function TeacherCoursesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </div>
   );

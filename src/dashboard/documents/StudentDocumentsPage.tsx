@@ -24,6 +24,7 @@ import { listMyMaterials, listOfficialDocuments, matchesSearch } from "./data.ts
 import { documentsMessages } from "./messages.ts";
 import { EnrolmentCertificates } from "./EnrolmentCertificates.tsx";
 import { IdentityRecord } from "./IdentityRecord.tsx";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 export default function StudentDocumentsPage() {
   const m = useMessages(documentsMessages);
@@ -58,7 +59,7 @@ function Materials() {
             {shown.length === 0 ? fill(m.noMatch, { q: search }) : countOf(locale, m.count, shown.length)}
           </p>
           {shown.length > 0 && (
-            <div className="mt-2 overflow-x-auto">
+            <TableFrame className="mt-2">
               <table className="min-w-full divide-y divide-gray-200 text-sm">
                 <thead className="text-left">
                   <tr>
@@ -96,7 +97,7 @@ function Materials() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableFrame>
           )}
         </>
       )}

@@ -12,6 +12,7 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { scopedQuery } from "../query.ts";
 import { CALLBACK_OUTCOMES, fetchCallbackLog, type CallbackOutcome } from "./admin-data.ts";
 import { reconciliationMessages } from "./reconciliation-messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 const ALL = "all";
 const useQuery = scopedQuery("finance-callbacks");
@@ -31,7 +32,7 @@ export default function CallbackLogCard() {
       {log.error ? <ErrorState error={log.error} onRetry={log.retry} />
         : !rows ? <Skeleton lines={3} label={m.logLoading} />
         : !rows.length ? <p className="text-sm text-gray-700">{m.logEmpty}</p> : (
-          <div className="overflow-x-auto">
+          <TableFrame>
             <table className="w-full text-left text-sm">
               <thead><tr>
                 <th scope="col" className="py-1 pr-2">{m.when}</th><th scope="col" className="py-1 pr-2">{m.provider}</th>
@@ -54,7 +55,7 @@ export default function CallbackLogCard() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
     </Card>
   );

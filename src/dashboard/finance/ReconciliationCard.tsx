@@ -16,6 +16,7 @@ import { closeStuckPayment, type FinancePayment } from "./admin-data.ts";
 import { adminFinanceMessages } from "./admin-messages.ts";
 import { checkPayment } from "./data.ts";
 import { reconciliationMessages } from "./reconciliation-messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 const isOpen = (p: FinancePayment) => p.status === "created" || p.status === "pending";
 
@@ -42,7 +43,7 @@ export default function ReconciliationCard({ queue, onDone }: { queue: FinancePa
     <Card title={a.queueTitle} description={a.queueHelp} testId="reconciliation">
       {said && <p role="status" className="mb-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">{said}</p>}
       {!queue.length ? <p className="text-sm text-gray-700">{a.noQueue}</p> : (
-        <div className="overflow-x-auto">
+        <TableFrame>
           <table className="w-full text-left text-sm">
             <thead><tr>
               <th scope="col" className="py-1 pr-2">{a.date}</th><th scope="col" className="py-1 pr-2">{a.payer}</th>
@@ -73,7 +74,7 @@ export default function ReconciliationCard({ queue, onDone }: { queue: FinancePa
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       {closing && <CloseDialog payment={closing} onClose={() => setClosing(null)}
         onDone={() => { setClosing(null); setSaid(m.closed); onDone(); }} />}

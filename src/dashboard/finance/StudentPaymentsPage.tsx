@@ -20,6 +20,7 @@ import { outcomeText } from "./outcome.ts";
 import OpenPaymentLine from "./OpenPaymentLine.tsx";
 import PayDialog, { type LiveStatus } from "./PayDialog.tsx";
 import SlipDialog from "./SlipDialog.tsx";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 const STATE_TONE: Record<Due["state"], Tone> = { paid: "success", partial: "info", due: "neutral", late: "danger" };
 const PAYMENT_TONE: Record<string, Tone> = { succeeded: "success", pending: "info", created: "info", failed: "danger", expired: "warning", cancelled: "neutral", refunded: "warning" };
@@ -88,7 +89,7 @@ export default function StudentPaymentsPage() {
           </Card>
 
           <Card title={m.duesTitle}>
-            <div className="overflow-x-auto">
+            <TableFrame>
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-gray-200 text-gray-700">
                   <tr>
@@ -120,7 +121,7 @@ export default function StudentPaymentsPage() {
                           : due.state === "late" && due.late_penalty_xaf > 0 && <span className="mt-1 block text-xs text-red-800">{fill(m.penalty, { amount: formatXaf(locale, due.late_penalty_xaf) })}</span>}
                         {due.penalty_waived_xaf > 0 && <span className="mt-1 block text-xs text-green-900" data-testid="penalty-waiver">{fill(m.penaltyWaived, { amount: formatXaf(locale, due.penalty_waived_xaf), reason: due.penalty_waiver_reason ?? "" })}</span>}
                       </td>
-                      <td className="py-2">
+                      <td className="py-2" data-label="">
                         {due.remaining_xaf > 0 && !open && (
                           <div className="flex flex-wrap gap-2">
                             <Button size="sm" onPress={() => { setNotice(""); setPaying(due); }} aria-label={fill(m.payLine, { line: label(due) })}>{m.pay}</Button>
@@ -133,7 +134,7 @@ export default function StudentPaymentsPage() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableFrame>
           </Card>
 
           <Card title={m.historyTitle}>

@@ -17,6 +17,7 @@ import { createCourseMeeting, fetchMeetingCourses, type CreatedMeeting, type Mee
 import { meetingsMessages } from "./messages.ts";
 import { useRefusalText } from "./refusal.ts";
 import { invalidateMeetings, useQuery } from "./useQuery.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 export default function CreateMeetingSection() {
   const m = useMessages(meetingsMessages);
@@ -57,7 +58,7 @@ export default function CreateMeetingSection() {
         {courses.error ? <ErrorState error={courses.error} onRetry={courses.retry} /> : !courses.data ? <Skeleton lines={5} /> : !courses.data.length ? (
           <EmptyState title={m.noCourse} headingLevel={3} />
         ) : (
-          <div className="overflow-x-auto">
+          <TableFrame>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{m.createTitle}</caption>
               <thead>
@@ -90,7 +91,7 @@ export default function CreateMeetingSection() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </div>
       <ConfirmDialog title={fill(m.recreateConfirm, { course: replacing?.code ?? "" })} confirmLabel={m.recreateLabel} variant="primary"

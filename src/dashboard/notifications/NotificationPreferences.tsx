@@ -15,6 +15,7 @@ import { Switch } from "../ui/Switch.tsx";
 import { toastError } from "../ui/toast.ts";
 import { fetchPreferences, savePreference } from "./data.ts";
 import { notificationMessages } from "./messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 export default function NotificationPreferences({ userId, title }: { userId: string; title?: string }) {
   const m = useMessages(notificationMessages);
@@ -47,7 +48,7 @@ export default function NotificationPreferences({ userId, title }: { userId: str
   return (
     <Card title={heading} description={m.preferences.intro} testId="notification-preferences" className="mt-6">
       {state.data ? (
-        <div className="overflow-x-auto">
+        <TableFrame>
           <table className="w-full min-w-[18rem] text-left text-sm">
             <caption className="sr-only">{heading}</caption>
             <thead>
@@ -69,8 +70,9 @@ export default function NotificationPreferences({ userId, title }: { userId: str
                     {m.types[preference.type]}
                   </th>
                   {NOTIFICATION_CHANNELS.map((channel) => (
-                    <td key={channel} className="px-2 py-1">
-                      <div className="flex justify-center">
+                    <td key={channel} className="px-2 py-1 text-center">
+                      {/* inline: centred under its column, or beside its label when stacked */}
+                      <div className="inline-flex align-middle">
                         <Switch
                           label={<span className="sr-only">{fill(m.preferences.channelFor, { channel: m.preferences[channel], type: m.types[preference.type] })}</span>}
                           value={preference[channel]}
@@ -84,7 +86,7 @@ export default function NotificationPreferences({ userId, title }: { userId: str
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       ) : state.error ? (
         <ErrorState error={state.error} onRetry={() => void store.revalidate()} />
       ) : (

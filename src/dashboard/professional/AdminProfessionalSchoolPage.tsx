@@ -19,6 +19,7 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { loadProfessionalSchool, type Internship } from "./data.ts";
 import { professionalMessages } from "./messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 const InternshipDialog = lazy(() => import("./InternshipDialog.tsx"));
 
@@ -69,7 +70,7 @@ export default function AdminProfessionalSchoolPage() {
             {data.internships.length === 0 ? (
               <p className="text-gray-700">{data.trainees.length === 0 ? m.noTrainees : m.noInternships}</p>
             ) : (
-              <div className="overflow-x-auto">
+              <TableFrame>
                 <table className="min-w-full divide-y divide-gray-200 text-sm" data-testid="internships">
                   <thead className="text-left">
                     <tr>
@@ -117,7 +118,7 @@ export default function AdminProfessionalSchoolPage() {
                     })}
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
             )}
           </Card>
         </>

@@ -20,6 +20,7 @@ import { toastSuccess } from "../ui/toast.ts";
 import { deleteEvaluation, fetchTeacherEvaluations, type TeacherEvaluation } from "./data.ts";
 import { EditEvaluationDialog } from "./EditEvaluationDialog.tsx";
 import { quizMessages } from "./messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 const TONES: Record<string, Tone> = { draft: "neutral", marking: "warning", published: "success" };
 const ASSIGNMENTS = "/dashboard/teacher/assignments";
@@ -43,7 +44,7 @@ export default function TeacherEvaluationsPage(_: PageProps) {
       ) : list.data.length === 0 ? (
         <EmptyState title={m.none} action={<LinkButton href={createHref}>{m.create}</LinkButton>} />
       ) : (
-        <div className="overflow-x-auto">
+        <TableFrame>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{m.caption}</caption>
             <thead className="border-b border-gray-300 text-gray-700">
@@ -96,7 +97,7 @@ export default function TeacherEvaluationsPage(_: PageProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       {editing && <EditEvaluationDialog key={editing.id} evaluation={editing} onClose={() => setEditing(null)} onSaved={list.retry} />}
       {deleting && (

@@ -18,6 +18,7 @@ import { BarChart } from "./BarChart.tsx";
 import { fetchInstitutionReport, fetchYears, type AcademicYear, type InstitutionRow } from "./data.ts";
 import { reportMessages } from "./messages.ts";
 import { ExportButtons, Figure, td, th } from "./parts.tsx";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 export default function AdminReportsPage(_: PageProps) {
   const m = useMessages(reportMessages);
@@ -68,7 +69,8 @@ function YearReport({ year }: { year: AcademicYear }) {
     <div className="flex flex-col gap-4">
       {/* Not the year again: right under the year menu, a second "2026-2027" read as a duplicate entry. */}
       <Card title={m.keyFigures} actions={<ExportButtons fileName={`rapport-${year.label}`} table={table} />}>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {/* Columns of at least 12rem: the year's revenue (an amount that cannot wrap) fits. */}
+        <dl className="grid grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] gap-3">
           <Figure label={m.enrolled} value={formatNumber(locale, sum((r) => r.enrolled))} />
           <Figure label={m.passRate} value={results ? formatPercent(locale, sum((r) => r.validated) / results) : m.none} />
           <Figure label={m.credits} value={formatNumber(locale, sum((r) => r.credits_earned))} />
@@ -86,7 +88,7 @@ function YearReport({ year }: { year: AcademicYear }) {
             <BarChart label={m.passChart} labels={rows.map(name)} values={rows.map((r) => Math.round((r.pass_rate ?? 0) * 1000) / 10)} high={100} testId="pass-chart" />
           </div>
         </div>
-        <div className="mt-4 overflow-x-auto">
+        <TableFrame className="mt-4">
           <table className="min-w-full text-sm" data-testid="institution-table">
             <caption className="sr-only">{m.byGroup}</caption>
             <thead className="bg-gray-50"><tr>{header.map((h, i) => <th key={h} scope="col" className={i > 2 ? `${th} text-end` : th}>{h}</th>)}</tr></thead>
@@ -100,7 +102,7 @@ function YearReport({ year }: { year: AcademicYear }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       </Card>
     </div>
   );

@@ -18,6 +18,7 @@ import { BarChart } from "./BarChart.tsx";
 import { fetchCourseReport, fetchTeacherCourses, type Course, type CourseReport } from "./data.ts";
 import { ExportButtons, Figure, td, th } from "./parts.tsx";
 import { reportMessages } from "./messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 export default function TeacherReportsPage(_: PageProps) {
   const m = useMessages(reportMessages);
@@ -83,7 +84,7 @@ function CourseReportView({ course }: { course: Course }) {
       </Card>
       <Card title={m.atRisk} description={fill(m.atRiskHint, { pass: formatMark(locale, r.pass_mark) })}>
         {r.at_risk.length === 0 ? <p className="text-gray-800">{m.atRiskNone}</p> : (
-          <div className="overflow-x-auto">
+          <TableFrame>
             <table className="min-w-full text-sm" data-testid="at-risk-table">
               <caption className="sr-only">{m.atRisk}</caption>
               <thead className="bg-gray-50"><tr>
@@ -101,7 +102,7 @@ function CourseReportView({ course }: { course: Course }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </Card>
     </div>

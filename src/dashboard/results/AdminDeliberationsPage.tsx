@@ -23,6 +23,7 @@ import { CloseSessionDialog } from "./CloseSessionDialog.tsx";
 import { fetchDeliberation, fetchSemesters, publishDeliberation, reopenableSession, type Deliberation } from "./data.ts";
 import { ReopenSessionDialog } from "./ReopenSessionDialog.tsx";
 import { resultsMessages } from "./messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 const th = "px-3 py-2 text-start font-semibold text-gray-900";
 const td = "px-3 py-2 text-gray-900";
@@ -114,7 +115,7 @@ export default function AdminDeliberationsPage(_: PageProps) {
                 {state.data.results.length === 0 ? (
                   <EmptyState headingLevel={3} title={m.noStudents} />
                 ) : (
-                  <div className="overflow-x-auto">
+                  <TableFrame>
                     <table className="min-w-full text-sm" data-testid="deliberation-results">
                       <thead className="bg-gray-50">
                         <tr>
@@ -137,7 +138,7 @@ export default function AdminDeliberationsPage(_: PageProps) {
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </TableFrame>
                 )}
               </Card>
             </>

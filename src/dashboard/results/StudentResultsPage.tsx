@@ -19,6 +19,7 @@ import { Button } from "../ui/Button.tsx";
 import { toastError } from "../ui/toast.ts";
 import { fetchCurrentSemester, fetchMyResults, issueTranscript, type CurrentCourse, type SemesterResult } from "./data.ts";
 import { resultsMessages } from "./messages.ts";
+import { TableFrame } from "../ui/TableFrame.tsx";
 
 const DECISION_TONES: Record<SemesterResult["decision"], Tone> = { validated: "success", resit: "warning", deferred: "danger", incomplete: "neutral" };
 const th = "px-3 py-2 text-start font-semibold text-gray-900";
@@ -72,7 +73,7 @@ function CurrentCourseTable({ course }: { course: CurrentCourse }) {
   const m = useMessages(resultsMessages);
   const locale = useLocale();
   return (
-    <div className="overflow-x-auto">
+    <TableFrame>
       <table className="min-w-full text-sm">
         <caption className="py-1 text-start font-semibold text-gray-900">
           {course.code} — {course.title}
@@ -87,14 +88,14 @@ function CurrentCourseTable({ course }: { course: CurrentCourse }) {
         <tbody>
           {course.marks.map((g) => (
             <tr key={g.id} className="border-t border-gray-200">
-              <th scope="row" className={`${td} font-normal`}>{g.title}</th>
+              <th scope="row" className={`${td} text-start font-normal`}>{g.title}</th>
               <td className={`${td} text-end tabular-nums`}>
                 {g.status === "absent" ? m.absent : g.status === "excused" ? m.excused : mark(locale, g.score, m.noMark)}
               </td>
             </tr>
           ))}
           <tr className="border-t border-gray-300 bg-gray-50">
-            <th scope="row" className={`${td} font-semibold`}>{m.mark}</th>
+            <th scope="row" className={`${td} text-start font-semibold`}>{m.mark}</th>
             <td className={`${td} text-end font-semibold tabular-nums`}>
               {course.mark === null ? m.awaiting : formatMark(locale, course.mark)}
               {course.missing > 0 && <span className="block text-xs font-normal text-gray-700">{countOf(locale, m.missing, course.missing)}</span>}
@@ -102,7 +103,7 @@ function CurrentCourseTable({ course }: { course: CurrentCourse }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }
 
@@ -146,7 +147,7 @@ function SemesterCard({ result }: { result: SemesterResult }) {
           </dd>
         </div>
       </dl>
-      <div className="overflow-x-auto">
+      <TableFrame>
         <table className="min-w-full text-sm">
           <caption className="sr-only">{name}</caption>
           <thead className="bg-gray-50">
@@ -176,7 +177,7 @@ function SemesterCard({ result }: { result: SemesterResult }) {
               </tr>
               {u.courses.map((c) => (
                 <tr key={c.course_id} className="border-t border-gray-200">
-                  <th scope="row" className={`${td} ps-6 font-normal`}>{c.code} — {c.title}</th>
+                  <th scope="row" className={`${td} ps-6 text-start font-normal`}>{c.code} — {c.title}</th>
                   <td className={`${td} text-end tabular-nums`}>{formatMark(locale, c.coefficient).replace(/[.,]00$/, "")}</td>
                   <td className={`${td} text-end tabular-nums`}>{mark(locale, c.cc, m.noMark)}</td>
                   <td className={`${td} text-end tabular-nums`}>{mark(locale, c.exam, m.noMark)}</td>
@@ -187,7 +188,7 @@ function SemesterCard({ result }: { result: SemesterResult }) {
             </tbody>
           ))}
         </table>
-      </div>
+      </TableFrame>
     </Card>
   );
 }

@@ -12,6 +12,7 @@ import { useSignedIn } from "../session.ts";
 import { shellMessages } from "./messages.ts";
 
 const control = "rounded-md px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const iconControl = "rounded-md p-2 text-brand-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export default function TopBar({ name, menuOpen, onToggleMenu }: { name: string | undefined; menuOpen: boolean; onToggleMenu: () => void }) {
   const locale = useLocale();
@@ -50,14 +51,26 @@ export default function TopBar({ name, menuOpen, onToggleMenu }: { name: string 
 
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
-      <div className="flex items-center gap-2 px-4 py-2 sm:px-6">
-        <button type="button" className={`${control} lg:hidden`} aria-expanded={menuOpen} aria-controls="dashboard-sidebar" onClick={onToggleMenu}>
-          {menuOpen ? m.closeMenu : m.openMenu}
+      {/* At 360 px every control keeps one line: the menu and account are icons there (their
+          names stay for screen readers) so the brand is never cut. */}
+      <div className="flex items-center gap-1 px-2 py-2 sm:gap-2 sm:px-6">
+        <button
+          type="button"
+          className={`${iconControl} lg:hidden`}
+          aria-label={menuOpen ? m.closeMenu : m.openMenu}
+          aria-expanded={menuOpen}
+          aria-controls="dashboard-sidebar"
+          onClick={onToggleMenu}
+          data-testid="menu-button"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
         </button>
-        <a href={localizedPath(locale, "/dashboard")} className="truncate font-bold text-brand-900">
+        <a href={localizedPath(locale, "/dashboard")} className="min-w-0 truncate px-1 font-bold text-brand-900" data-testid="dashboard-brand">
           {t("site.shortName")}
         </a>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <NotificationBell locale={locale} userId={userId} />
           <a
             href={`${alternatePath(window.location.pathname)}${window.location.search}`}
@@ -72,9 +85,13 @@ export default function TopBar({ name, menuOpen, onToggleMenu }: { name: string 
             {m.language}
           </a>
           <details className="relative" data-testid="account-menu">
-            <summary className={`${control} cursor-pointer list-none`}>
+            <summary className={`cursor-pointer list-none ${control} max-sm:p-2`}>
               <span className="hidden sm:inline">{name || m.account}</span>
-              <span className="sm:hidden">{m.account}</span>
+              <span className="sr-only sm:hidden">{m.account}</span>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <circle cx="12" cy="8" r="4" />
+                <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+              </svg>
             </summary>
             <ul className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
               <li>

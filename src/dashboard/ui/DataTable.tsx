@@ -8,6 +8,7 @@ import { Button } from "./Button.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { ErrorState } from "./ErrorState.tsx";
 import { Pager } from "./Pager.tsx";
+import { TableFrame } from "./TableFrame.tsx";
 import { downloadText, toCsv, type CsvValue } from "./csv.ts";
 import { uiMessages } from "./messages.ts";
 import { cx, focusRing } from "./styles.ts";
@@ -126,8 +127,9 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
       {error !== undefined && error !== null ? (
         <ErrorState error={error} onRetry={onRetry} retrying={loading} />
       ) : (
-        // Narrow screens scroll the table sideways; the region is focusable so keyboards can too.
-        <div className={cx("overflow-x-auto rounded-xl border border-gray-200 bg-white", focusRing)} tabIndex={0} role="region" aria-label={caption}>
+        // Phones see each row as a block of "column : value" lines; wider screens too narrow
+        // for every column scroll the table inside this focusable region.
+        <TableFrame label={caption} boxed>
           <table className="w-full border-collapse text-sm" aria-busy={loading || undefined}>
             <caption className={cx("px-4 py-3 text-left text-base font-semibold text-gray-900", captionHidden && "sr-only")}>{caption}</caption>
             <thead className="bg-gray-50">
@@ -177,8 +179,15 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                   ))
                 : table.getRowModel().rows.map((row) => (
                     <tr key={row.id} className="even:bg-gray-50/60">
-                      {row.getAllCells().map((cell) => (
-                        <td key={cell.id} className={cx("border-b border-gray-100 px-4 py-2 align-top text-gray-900", alignClass(columnById.get(cell.column.id)))}>
+                      {row.getAllCells().map((cell, index) => (
+                        <td
+                          key={cell.id}
+                          // Stacked on a phone, the first column (who or what the row is) is
+                          // the block's title; the others read "column : value".
+                          data-label={index === 0 ? "" : columnById.get(cell.column.id)?.header}
+                          data-row-title={index === 0 || undefined}
+                          className={cx("border-b border-gray-100 px-4 py-2 align-top text-gray-900", alignClass(columnById.get(cell.column.id)))}
+                        >
                           <FlexRender cell={cell} />
                         </td>
                       ))}
@@ -198,7 +207,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
               {m.loading}
             </span>
           )}
-        </div>
+        </TableFrame>
       )}
       <Pager total={total} query={query} onQueryChange={onQueryChange} />
     </div>

@@ -31,6 +31,7 @@ export const uiMessages = defineMessages({
       filters: "Filtres",
       empty: "Aucun élément à afficher.",
       pager: "Pagination",
+      scrollHint: "Faites défiler le tableau sur le côté pour voir toutes ses colonnes.",
     },
   },
   en: {
@@ -61,6 +62,7 @@ export const uiMessages = defineMessages({
       filters: "Filters",
       empty: "Nothing to show.",
       pager: "Pagination",
+      scrollHint: "Scroll the table sideways to see all its columns.",
     },
   },
 });

@@ -21,4 +21,24 @@ export const EMBEDS_PATCHES: Patch[] = [
     find: ":r.foreign_keys.some(o=>o.table===n&&o.column===e)?e:void 0}",
     replace: ":/*uel:alias-not-hint*/!s&&r.foreign_keys.some(o=>o.table===n&&o.column===e)?e:void 0}",
   },
+  {
+    name: "self-hint-column",
+    why: "On a self-referencing table a hint must name the referencing column of a one-column foreign key (Plan.hs findRel: matchFKRefSingleCol); a constraint name, which lite also accepted, is PGRST200 on PostgREST.",
+    find: "if(r){let g=sp(r,e,n,i,{preferSelfReferenceTargetColumn:s});if(g)return g;Fl(t,e,n,r);}",
+    replace:
+      'if(r){if(/*uel:self-hint-column*/e===n&&s){let G=Bn(i.filter(y=>y.table===n&&y.ref_table===e)).filter(y=>y.length===1&&y[0].column===r);if(G.length===1)return Vr(e,n,G[0],"o2m");Fl(t,e,n,r)}let g=sp(r,e,n,i,{preferSelfReferenceTargetColumn:s});if(g)return g;Fl(t,e,n,r);}',
+  },
+  {
+    name: "self-ambiguous",
+    why: "A table embedding itself by name takes the rows that reference it (one-to-many); with two self-referencing foreign keys that is ambiguous, 300 PGRST201 on PostgREST; lite took the first.",
+    find: 'if(e===n){let g=Bn(i.filter(y=>y.table===n&&y.ref_table===e))[0];if(g)return Vr(e,n,g,"o2m")}',
+    replace:
+      'if(e===n){let G=Bn(i.filter(y=>y.table===n&&y.ref_table===e));if(/*uel:self-ambiguous*/G.length>1){let w=G.map(E=>Vr(e,n,E,"o2m"));throw new $e({httpStatus:300,code:"PGRST201",message:`Could not embed because more than one relationship was found for \'${e}\' and \'${n}\'`,details:w.map(E=>({cardinality:t_(E,e,n,t),embedding:`${e} with ${n}`,relationship:Pl(E,e,n)})),hint:`Try changing \'${n}\' to one of the following: ${w.map(E=>`\'${n}!${Ol(E)}\'`).join(", ")}. Find the desired relationship in the \'details\' key.`})}let g=G[0];if(g)return Vr(e,n,g,"o2m")}',
+  },
+  {
+    name: "spread-no-relationship",
+    why: "A spread (...table(cols)) with no relationship to its parent is PGRST200, as any embed, on PostgREST; lite answered PGRST120.",
+    find: 'if(!r.introspection?.foreign_keys)return w_(t,u,l,i,c);if(!c)throw new $e({httpStatus:400,code:"PGRST120",message:"Could not embed because the relationship is not a one-to-one or many-to-one",details:null,hint:null})',
+    replace: "if(!r.introspection?.foreign_keys)return w_(t,u,l,i,c);if(!c)/*uel:spread-no-relationship*/Fl(r.introspection,i,l,a.displayHint)",
+  },
 ];

@@ -11,11 +11,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { EMBEDS_PATCHES } from "./lite-patches/embeds.ts";
 import type { Patch } from "./lite-patches/patch.ts";
+import { READS_PATCHES } from "./lite-patches/reads.ts";
 import { RPC_PATCHES } from "./lite-patches/rpc.ts";
 import { VALUES_PATCHES } from "./lite-patches/values.ts";
 import { WRITES_PATCHES } from "./lite-patches/writes.ts";
 
-export const LITE_PATCHES: Patch[] = [...VALUES_PATCHES, ...EMBEDS_PATCHES, ...WRITES_PATCHES, ...RPC_PATCHES];
+export const LITE_PATCHES: Patch[] = [...VALUES_PATCHES, ...EMBEDS_PATCHES, ...READS_PATCHES, ...WRITES_PATCHES, ...RPC_PATCHES];
 
 function bundlePath(): string {
   // The package exports ESM only, without ./package.json: find it from the project root.

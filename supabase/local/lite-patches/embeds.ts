@@ -41,4 +41,55 @@ export const EMBEDS_PATCHES: Patch[] = [
     find: 'if(!r.introspection?.foreign_keys)return w_(t,u,l,i,c);if(!c)throw new $e({httpStatus:400,code:"PGRST120",message:"Could not embed because the relationship is not a one-to-one or many-to-one",details:null,hint:null})',
     replace: "if(!r.introspection?.foreign_keys)return w_(t,u,l,i,c);if(!c)/*uel:spread-no-relationship*/Fl(r.introspection,i,l,a.displayHint)",
   },
+  {
+    name: "duplicate-embed",
+    why: "PostgREST joins each embed under the alias <parent table>_<embed name or alias>_<depth>, so the same name embedded twice beside itself (users!first_user(*), users!second_user(*)) fails with 42712; lite answered one of them under a single key.",
+    find: "function Fp(t,e){let n=e.db;",
+    replace: `/*uel:duplicate-embed*/function uelDuplicateEmbeds(select, join, parent, introspection, depth = 1) {
+  let seen = new Set();
+  for (let item of select ?? []) {
+    if (typeof item == "string") continue;
+    let [key, def] = Object.entries(item)[0] ?? [];
+    if (!def || !ie(def)) continue;
+    if (seen.has(key)) throw new $e({ httpStatus: 400, code: "42712", message: \`table name "\${parent}_\${key}_\${depth}" specified more than once\`, details: null, hint: null });
+    seen.add(key);
+    let target = join?.[key]?.from ?? key;
+    try { target = Ce(parent, key, join?.[key], introspection).targetTable; } catch {}
+    uelDuplicateEmbeds(def.select, def.join, target, introspection, depth + 1);
+  }
+}
+function Fp(t,e){uelDuplicateEmbeds(t.select,t.join,t.from??t.function,e.introspection);let n=e.db;`,
+  },
+  {
+    name: "missing-column-owner",
+    why: "PostgREST qualifies an embedded table's columns by its join alias <table>_<depth>, and Postgres analyses the embeds (lateral joins in FROM) before the columns beside them, so messages(sum) on users fails with 'column messages_1.sum does not exist'; lite named the top table (users.sum).",
+    find: "(f,d)=>u?.includes(d)?f:`column ${c}.${d} does not exist`",
+    replace: `(f,d)=>u?.includes(d)?f:\`column \${/*uel:missing-column-owner*/uelColumnOwner(i,d,c,r)}.\${d} does not exist\``,
+  },
+  {
+    name: "missing-column-owner-helper",
+    why: "The search for the level that names the missing column, embeds first as Postgres analyses them.",
+    find: "function Jm(t){if(t.from)return t.from}",
+    replace: `/*uel:missing-column-owner-helper*/function uelColumnOwner(ast, name, root, introspection) {
+  let visit = (select, join, table, depth) => {
+    for (let item of select ?? []) {
+      if (typeof item == "string") continue;
+      let [key, def] = Object.entries(item)[0] ?? [];
+      if (!def || !ie(def)) continue;
+      let target = join?.[key]?.from ?? key;
+      try { target = Ce(table, key, join?.[key], introspection).targetTable; } catch {}
+      let found = visit(def.select, def.join, target, depth + 1);
+      if (found) return found;
+    }
+    let names = (select ?? []).map((item) => {
+      if (typeof item == "string") return item;
+      let [key, def] = Object.entries(item)[0] ?? [];
+      return def && !ie(def) ? def.column ?? key : null;
+    });
+    return names.includes(name) ? (depth ? \`\${table}_\${depth}\` : table) : null;
+  };
+  return visit(ast.select, ast.join, root, 0) ?? root;
+}
+function Jm(t){if(t.from)return t.from}`,
+  },
 ];

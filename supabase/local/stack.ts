@@ -14,6 +14,7 @@ import { serveFunction } from "./functions.ts";
 import { authExtensions } from "./auth/index.ts";
 import { attachRealtime } from "./realtime.ts";
 import { exposeRequestHeaders, withRequestHeaders } from "./request-headers.ts";
+import { followPostgrestSettings } from "./postgrest-settings.ts";
 import { parityConnectionOptions, withRestParity } from "./rest-parity.ts";
 import { createLocalStorageAdapter, storageDirOf, storageSignedUrls, storageUploads } from "./storage-adapter.ts";
 import { SUPABASE_DIR } from "./paths.ts";
@@ -135,6 +136,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log("seeded the demo university");
   }
   await connection.clearSchemaCache();
+  const stopSettings = await followPostgrestSettings(db, app.config.api);
   // The seed points at files (a bank slip, course handouts) that SQL cannot upload; a stack
   // loaded from a dump has their rows but not their bytes. Both get them here, once.
   if (options.seed !== false) {
@@ -197,6 +199,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     },
     async stop() {
       await stopRealtime?.();
+      await stopSettings();
       if (server) {
         server.closeAllConnections();
         await new Promise((resolve) => server!.close(resolve));

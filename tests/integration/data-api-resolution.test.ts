@@ -2,7 +2,7 @@
 // a write touches), held against PostgREST's answers, the hosted Data API. Most of these
 // would work locally and fail, or silently differ, on a hosted project if the local stack
 // resolved them its own way (README, "Local Data API vs PostgREST").
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useLocalStack } from "../fixtures/stack.ts";
 
 const stack = useLocalStack({ seed: false });
@@ -158,5 +158,21 @@ describe("reads", () => {
   it("CSV writes jsonb as Postgres prints it", async () => {
     const { data } = await client().from("res_docs").select("id, doc").csv();
     expect(data).toBe('id,doc\n1,"{""a"": {""b"": [1, 2]}}"');
+  });
+});
+
+describe("PostgREST's in-database configuration", () => {
+  it("refuses aggregates (PGRST123) until the authenticator role's pgrst.db_aggregates_enabled turns them on", async () => {
+    const count = () => client().from("res_staff").select("count()");
+    expect((await count()).error?.code).toBe("PGRST123");
+    await stack().sql("alter role authenticator set pgrst.db_aggregates_enabled = 'true'");
+    await stack().sql("notify pgrst, 'reload config'");
+    try {
+      await vi.waitFor(async () => expect((await count()).data).toEqual([{ count: 2 }]));
+    } finally {
+      await stack().sql("alter role authenticator reset pgrst.db_aggregates_enabled");
+      await stack().sql("notify pgrst, 'reload config'");
+    }
+    await vi.waitFor(async () => expect((await count()).error?.code).toBe("PGRST123"));
   });
 });

@@ -90,4 +90,10 @@ function Ht(t,e){`,
     find: 'let c=!!t.join&&Object.keys(t.join).length>0;if(e.dialect==="postgres"&&c){',
     replace: 'let c=!!t.join&&Object.keys(t.join).length>0;if(e.dialect==="postgres"&&(c||/*uel:rpc-computed-field*/!0)){',
   },
+  {
+    name: "rpc-aggregate-group",
+    why: "An aggregate in the select of an rpc's rows (with pgrst.db_aggregates_enabled) groups by the other selected columns, as on a table; lite grouped only table reads (42803).",
+    find: "u=es(u,t.where??{},e,t.from,t.schema),u=Bt(u,t.order,void 0,e,t.from)",
+    replace: "u=es(u,t.where??{},e,t.from,t.schema),u=/*uel:rpc-aggregate-group*/jl(u,t.select,e),u=Bt(u,t.order,void 0,e,t.from)",
+  },
 ];

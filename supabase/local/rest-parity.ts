@@ -14,8 +14,8 @@
 // HEAD on an rpc (PostgREST answers it as the GET, without a body), and storage's bucket
 // management refused with 403 to whoever may not write storage.buckets (storage-buckets.ts).
 //
-// Fixes inside lite's SQL generation are patches of its bundle (lite-patches.ts, applied
-// at `npm install`).
+// Fixes inside lite's request resolution and SQL generation are patches of its bundle
+// (lite-patches/, applied at `npm install` by lite-patches.ts).
 
 import type { IPgliteConnectionConfig } from "@supabase/lite/pglite";
 import { missingLitePatches } from "./lite-patches.ts";

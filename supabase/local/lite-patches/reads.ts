@@ -4,7 +4,7 @@ import type { Patch } from "./patch.ts";
 export const READS_PATCHES: Patch[] = [
   {
     name: "count-estimated",
-    why: "Prefer: count=estimated is the exact count up to max-rows (1000 on hosted projects, which the local stack does not cap) and the planner's estimate only above it (MainTx.hs); lite always gave the planner's estimate (510 rows for a never-analysed 5-row table, so a 206).",
+    why: "Prefer: count=estimated is the exact count up to max-rows (1000, on hosted projects as in lite's default) and the planner's estimate only above it (MainTx.hs); lite always gave the planner's estimate (510 rows for a never-analysed 5-row table, so a 206).",
     find: 'async function Cc(t,e,n,r){if(e.$meta?.count!=="planned"&&e.$meta?.count!=="estimated"||n!=="postgres"||e.type==="rpc")return Jn(t,e,n,r);',
     replace:
       'async function Cc(t,e,n,r){if(e.$meta?.count!=="planned"&&e.$meta?.count!=="estimated"||n!=="postgres"||e.type==="rpc")return Jn(t,e,n,r);/*uel:count-estimated*/let uelExact=e.$meta.count==="estimated"?await Jn(t,e,n,r):null;if(uelExact!==null&&uelExact<=1000)return uelExact;',

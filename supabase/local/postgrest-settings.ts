@@ -8,7 +8,7 @@ import type { App } from "@supabase/lite";
 import type { PgliteConnection } from "@supabase/lite/pglite";
 
 type Db = PgliteConnection["driver"];
-type ApiConfig = NonNullable<App["config"]["api"]>;
+type AppConfig = App["config"];
 
 /** The authenticator role's pgrst.* settings (alter role … set, for every database or this one). */
 export async function readPostgrestSettings(db: Db): Promise<Map<string, string>> {
@@ -32,16 +32,18 @@ function isOn(value: string | undefined): boolean {
   return ["true", "on", "yes", "1"].includes((value ?? "").trim().toLowerCase());
 }
 
-export async function applyPostgrestSettings(db: Db, api: ApiConfig): Promise<void> {
+export async function applyPostgrestSettings(db: Db, config: AppConfig): Promise<void> {
   const settings = await readPostgrestSettings(db);
-  api.aggregates_enabled = isOn(settings.get("pgrst.db_aggregates_enabled"));
+  // Lite reads its api settings on every request; they are filled with defaults at start.
+  if (!config.api) throw new Error("@supabase/lite has no api settings to configure");
+  config.api.aggregates_enabled = isOn(settings.get("pgrst.db_aggregates_enabled"));
 }
 
 /** Applies the settings now and on every `notify pgrst, 'reload config'`; returns the unlisten. */
-export async function followPostgrestSettings(db: Db, api: ApiConfig): Promise<() => Promise<void>> {
-  await applyPostgrestSettings(db, api);
+export async function followPostgrestSettings(db: Db, config: AppConfig): Promise<() => Promise<void>> {
+  await applyPostgrestSettings(db, config);
   return db.listen("pgrst", (payload) => {
     if (payload !== "reload config") return;
-    void applyPostgrestSettings(db, api).catch((error: Error) => console.error(`[pgrst settings] ${error.message}`));
+    void applyPostgrestSettings(db, config).catch((error: Error) => console.error(`[pgrst settings] ${error.message}`));
   });
 }

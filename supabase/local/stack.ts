@@ -136,7 +136,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log("seeded the demo university");
   }
   await connection.clearSchemaCache();
-  const stopSettings = await followPostgrestSettings(db, app.config.api);
+  const stopSettings = await followPostgrestSettings(db, app.config);
   // The seed points at files (a bank slip, course handouts) that SQL cannot upload; a stack
   // loaded from a dump has their rows but not their bytes. Both get them here, once.
   if (options.seed !== false) {

@@ -1,5 +1,6 @@
 // Patches of @supabase/lite's bundle where its PostgREST emulation differs from PostgREST
-// at the root (the SQL or parameters it generates). Applied by `npm install`
+// at the root (how it resolves a request, the SQL it generates, the answer it writes), each
+// held against PostgREST's source and postgrest-js's own test suite. Applied by `npm install`
 // (postinstall: `node supabase/local/lite-patches.ts`); the local stack refuses to start
 // without them. Each patch replaces one exact piece of the bundle of the version pinned in
 // package-lock.json and leaves a /*uel:name*/ marker, so applying twice changes nothing, a

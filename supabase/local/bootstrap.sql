@@ -13,8 +13,14 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
     create role service_role nologin noinherit bypassrls;
   end if;
+  -- PostgREST's own role: a migration configures the Data API through its pgrst.* settings
+  -- (alter role authenticator set pgrst.db_aggregates_enabled = 'true'; postgrest-settings.ts).
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator nologin noinherit;
+  end if;
 end
 $$;
+grant anon, authenticated, service_role to authenticator;
 
 grant usage on schema public to anon, authenticated, service_role;
 grant usage on schema auth to anon, authenticated, service_role;

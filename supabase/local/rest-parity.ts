@@ -14,8 +14,8 @@
 // HEAD on an rpc (PostgREST answers it as the GET, without a body). (Storage has its own
 // door: storage/index.ts.)
 //
-// Fixes inside lite's SQL generation are patches of its bundle (lite-patches.ts, applied
-// at `npm install`).
+// Fixes inside lite's request resolution and SQL generation are patches of its bundle
+// (lite-patches/, applied at `npm install` by lite-patches.ts).
 
 import type { IPgliteConnectionConfig } from "@supabase/lite/pglite";
 import { missingLitePatches } from "./lite-patches.ts";

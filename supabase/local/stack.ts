@@ -14,6 +14,7 @@ import { serveFunction } from "./functions.ts";
 import { authExtensions } from "./auth/index.ts";
 import { attachRealtime } from "./realtime.ts";
 import { exposeRequestHeaders, withRequestHeaders } from "./request-headers.ts";
+import { followPostgrestSettings } from "./postgrest-settings.ts";
 import { parityConnectionOptions, withRestParity } from "./rest-parity.ts";
 import { createLocalStorageAdapter, GLOBAL_FILE_SIZE_LIMIT, serveStorage, storageDirOf } from "./storage/index.ts";
 import { SUPABASE_DIR } from "./paths.ts";
@@ -143,6 +144,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log(options.schema ? "seeded" : "seeded the demo university");
   }
   await connection.clearSchemaCache();
+  const stopSettings = await followPostgrestSettings(db, app.config);
   // The seed points at files (a bank slip, course handouts) that SQL cannot upload; a stack
   // loaded from a dump has their rows but not their bytes. Both get them here, once.
   if (options.seed !== false && !options.schema) {
@@ -206,6 +208,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     },
     async stop() {
       await stopRealtime?.();
+      await stopSettings();
       if (server) {
         server.closeAllConnections();
         await new Promise((resolve) => server!.close(resolve));

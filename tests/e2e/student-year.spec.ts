@@ -24,6 +24,7 @@ import { wizardMessages } from "../../src/dashboard/courses/wizard-messages.ts";
 import { financeMessages } from "../../src/dashboard/finance/messages.ts";
 import { fill } from "../../src/dashboard/i18n.ts";
 import { formatMark } from "../../src/lib/format.ts";
+import { countOf } from "../../src/lib/plural.ts";
 import { gradebookMessages } from "../../src/dashboard/assessment/messages.ts";
 import { reregistrationMessages } from "../../src/dashboard/admissions/reregistration-messages.ts";
 import { institutionMessages } from "../../src/dashboard/institution/messages.ts";
@@ -314,7 +315,7 @@ for (const locale of ["fr", "en"] as const) {
         await plan.getByRole("group", { name: pln.start }).getByRole("spinbutton").first().click();
         await lecturer.keyboard.type(doualaDate(-60_000) === doualaDate() ? doualaClock(-60_000) : "0000");
         await plan.getByRole("button", { name: pln.save }).click();
-        await expect(lecturer.getByTestId("plan-result").getByRole("status")).toHaveText(fill(pln.created, { n: 1 }));
+        await expect(lecturer.getByTestId("plan-result").getByRole("status")).toHaveText(countOf(locale, pln.created, 1));
         // Its Zoom meeting (the simulator: no Zoom account on this machine).
         await lecturer.goto(`${prefix}/dashboard/teacher/classes`);
         const line = lecturer.getByTestId("teacher-classes").getByRole("listitem").filter({ hasText: session });

@@ -10,30 +10,15 @@
 // registered, the student owes no back-dated penalty and the instalment already due falls due
 // at registration plus the grace days.
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { emailedCode, pdf, png } from "./applicant.ts";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
-import { E2E_API_URL } from "./server-ports.ts";
 import { expectNoAxeViolations, signIn } from "./dashboard.ts";
 import { serviceClient } from "./stack.ts";
 
 const PASSWORD = "Candidat-E2E-2026";
 const email = `e2e.candidat.${Date.now()}@example.cm`;
 const FORM = "/application/extension/project-management-certificate";
-const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% test document\n") });
-const png = (name: string) => ({
-  name, mimeType: "image/png",
-  buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
-});
-
-async function emailedCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect.poll(async () => {
-    const mails = (await (await request.get(`${E2E_API_URL}/__test/emails?to=${encodeURIComponent(to)}`)).json()) as { text: string }[];
-    code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? "")?.[1];
-    return code;
-  }, { timeout: 20_000 }).toBeTruthy();
-  return code!;
-}
 
 const next = (page: Page) => page.getByRole("button", { name: "Enregistrer et continuer" }).click();
 const stepHeading = (page: Page) => page.locator("#application-step-title");

@@ -17,7 +17,8 @@
 // semester's deliberation (it covers every student of the semester; the other language's run
 // closes it again) with the notices its publication sent, and the test's course.
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { emailedCode, pdf, png } from "./applicant.ts";
 import { applicationMessages } from "../../src/components/application/messages.ts";
 import { admissionsMessages } from "../../src/dashboard/admissions/messages.ts";
 import { wizardMessages } from "../../src/dashboard/courses/wizard-messages.ts";
@@ -36,7 +37,6 @@ import { peopleMessages } from "../../src/dashboard/people/messages.ts";
 import { quizMessages } from "../../src/dashboard/quizzes/messages.ts";
 import { pdfText } from "../fixtures/pdf-text.ts";
 import { signIn, signInAs } from "./dashboard.ts";
-import { E2E_API_URL } from "./server-ports.ts";
 import { serviceClient } from "./stack.ts";
 
 type Locale = "fr" | "en";
@@ -54,22 +54,6 @@ const douala = (offset: number) => new Date(Date.now() + offset + 3_600_000).toI
 const doualaDate = (offset = 0) => douala(offset).slice(0, 10);
 /** The time in Douala as typed into a time field: HHMM. */
 const doualaClock = (offset = 0) => douala(offset).slice(11, 16).replace(":", "");
-
-async function emailedCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect.poll(async () => {
-    const mails = (await (await request.get(`${E2E_API_URL}/__test/emails?to=${encodeURIComponent(to)}`)).json()) as { text: string }[];
-    code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? "")?.[1];
-    return code;
-  }, { timeout: 20_000 }).toBeTruthy();
-  return code!;
-}
-
-const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${name}\n`) });
-const png = (name: string) => ({
-  name, mimeType: "image/png",
-  buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
-});
 
 /**
  * A licence programme's first year that has a published fee schedule this year and no course

@@ -93,13 +93,14 @@ export default function AdminApplicationPage({ params }: PageProps) {
       />
       {notice && <p role="status" className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">{notice}</p>}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="flex flex-col gap-6 lg:col-span-2">
+        {/* min-w-0 and overflow-wrap: a long e-mail or file name wraps instead of widening the page on a phone. */}
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <Card title={f.identity}>
             <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
               {rows.map(([label, value]) => (
                 <div key={label}>
                   <dt className="text-sm font-semibold text-gray-700">{label}</dt>
-                  <dd>{value}</dd>
+                  <dd className="[overflow-wrap:anywhere]">{value}</dd>
                 </div>
               ))}
             </dl>
@@ -119,7 +120,7 @@ export default function AdminApplicationPage({ params }: PageProps) {
                 {documents.map((doc) => (
                   <li key={doc.id} className="flex flex-wrap items-center gap-3">
                     <span className="font-medium">{m.documentKinds[doc.kind as DocumentKind] ?? doc.kind}</span>
-                    <span className="text-sm text-gray-700">{doc.file_name} · {Math.ceil(doc.size_bytes / 1024)} Ko</span>
+                    <span className="min-w-0 text-sm text-gray-700 [overflow-wrap:anywhere]">{doc.file_name} · {Math.ceil(doc.size_bytes / 1024)} Ko</span>
                     <Button size="sm" variant="secondary" onPress={() => void view(doc)}>{f.view}<span className="sr-only"> {doc.file_name}</span></Button>
                   </li>
                 ))}
@@ -157,7 +158,7 @@ export default function AdminApplicationPage({ params }: PageProps) {
           </Card>
         </div>
 
-        <div className="flex flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6">
           {(canDecide || canCorrect) && (
             <Card title={canCorrect ? f.correct : f.decide} description={canCorrect ? f.correctHint : undefined}>
               <DecisionForm key={`${a.status}-${a.updated_at}`} ids={[a.id]} app={a} onDone={() => open(f.decided)} />

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
+import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../routes.ts";
 import { hrefOf } from "../router.ts";
 import { useQuery } from "../schedule/useQuery.ts";

@@ -8,7 +8,7 @@ import { formatNumber } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { FilterSelect } from "../people/NativeSelect.tsx";
-import { fill, useLocale, useMessages } from "../i18n.ts";
+import { useLocale, useMessages } from "../i18n.ts";
 import { hrefOf } from "../router.ts";
 import { invalidateSchedule, useQuery } from "../schedule/useQuery.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";

@@ -27,16 +27,24 @@ const COURSE_COLUMNS = `id, code, title, description, language, credits, coeffic
  * A student's courses: RLS shows only those it follows (active) or completed; with a
  * semester, only that semester's.
  */
-export async function listStudentCourses(supabase: SupabaseClient, userId: string, semesterId?: string): Promise<Course[]> {
-  let query = supabase
+/** The courses a student follows or followed (active or completed enrolments). */
+function enrolledCourses(supabase: SupabaseClient, userId: string) {
+  return supabase
     .from("courses")
     .select(`${COURSE_COLUMNS}, course_enrollments!inner(user_id, status)`)
     .eq("course_enrollments.user_id", userId)
     .in("course_enrollments.status", ["active", "completed"]);
-  if (semesterId) query = query.eq("semester_id", semesterId);
+}
+
+async function coursesOf(query: ReturnType<typeof enrolledCourses>): Promise<Course[]> {
   const { data, error } = await query.order("code");
   if (error) throw new Error(error.message);
   return z.array(courseRow).parse(data);
+}
+
+export async function listStudentCourses(supabase: SupabaseClient, userId: string, semesterId?: string): Promise<Course[]> {
+  const query = enrolledCourses(supabase, userId);
+  return coursesOf(semesterId ? query.eq("semester_id", semesterId) : query);
 }
 
 /**
@@ -46,15 +54,8 @@ export async function listStudentCourses(supabase: SupabaseClient, userId: strin
 export async function listCurrentStudentCourses(supabase: SupabaseClient, userId: string): Promise<Course[]> {
   const semester = await supabase.from("semesters").select("id").eq("is_current", true).maybeSingle();
   if (semester.error) throw new Error(semester.error.message);
-  let query = supabase
-    .from("courses")
-    .select(`${COURSE_COLUMNS}, course_enrollments!inner(user_id, status)`)
-    .eq("course_enrollments.user_id", userId)
-    .in("course_enrollments.status", ["active", "completed"]);
-  query = semester.data ? query.or(`semester_id.eq.${semester.data.id},semester_id.is.null`) : query.is("semester_id", null);
-  const { data, error } = await query.order("code");
-  if (error) throw new Error(error.message);
-  return z.array(courseRow).parse(data);
+  const query = enrolledCourses(supabase, userId);
+  return coursesOf(semester.data ? query.or(`semester_id.eq.${semester.data.id},semester_id.is.null`) : query.is("semester_id", null));
 }
 
 export async function getCourse(supabase: SupabaseClient, id: string): Promise<Course | null> {
@@ -156,7 +157,6 @@ export async function listTeacherCourses(supabase: SupabaseClient, teacherId: st
 }
 
 // ---- administration: the create-course wizard and cohort enrolment --------------------------------
-const named = z.object({ id: z.string(), name_fr: z.string(), name_en: z.string() });
 const wizardOptions = z.object({
   schools: z.array(z.object({ id: z.string(), slug: z.string(), kind: z.string(), name_fr: z.string(), name_en: z.string() })),
   programmes: z.array(z.object({ id: z.string(), slug: z.string(), name_fr: z.string(), name_en: z.string() })),

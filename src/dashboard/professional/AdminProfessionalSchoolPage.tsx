@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from "react";
 import { doualaDay, formatDate, formatMark, formatNumber } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
+import { useLocale, useMessages } from "../i18n.ts";
 import { useQuery } from "../schedule/useQuery.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { Badge } from "../ui/Badge.tsx";

@@ -23,7 +23,7 @@ import { inputBox, labelText } from "../ui/styles.ts";
 import { createPost, listBoards, listPosts, type Board, type Post } from "./data.ts";
 import { communityMessages } from "./messages.ts";
 import { PostCard } from "./PostCard.tsx";
-import { useLastData } from "./useLastData.ts";
+import { useLastData } from "../ui/useLastData.ts";
 
 const boardKey = (b: Pick<Board, "kind" | "id">) => `${b.kind}:${b.id ?? ""}`;
 const parseBoard = (key: string) => {

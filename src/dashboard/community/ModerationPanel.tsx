@@ -22,7 +22,7 @@ import { inputBox, labelText } from "../ui/styles.ts";
 import { getPost, listReports, moderateComment, moderatePost, resolveReport, type Post, type Report, type ReportStatus } from "./data.ts";
 import { communityMessages } from "./messages.ts";
 import { PostCard } from "./PostCard.tsx";
-import { useLastData } from "./useLastData.ts";
+import { useLastData } from "../ui/useLastData.ts";
 
 const PAGE_SIZE = 20;
 

@@ -36,7 +36,7 @@ import {
   type SentAnnouncement,
 } from "./data.ts";
 import { messagesMessages } from "./messages.ts";
-import { useLastData } from "./useLastData.ts";
+import { useLastData } from "../ui/useLastData.ts";
 
 type M = (typeof messagesMessages)["fr"];
 

@@ -11,7 +11,7 @@ import type { PageProps } from "../routes.ts";
 import { StatusPill } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
-import { downloadBlob } from "../ui/csv.ts";
+import { downloadBlob } from "../../lib/download.ts";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { NumberField } from "../ui/NumberField.tsx";

@@ -9,7 +9,6 @@ import { nullableNum, num } from "../../lib/supabase/columns.ts";
 export const MARK_STATUSES = ["marked", "absent", "excused"] as const;
 export type MarkStatus = (typeof MARK_STATUSES)[number];
 
-
 const fail: Fail = failFor("gradebook");
 
 const courseRow = z.object({

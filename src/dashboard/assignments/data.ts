@@ -7,7 +7,6 @@ import { z } from "zod/mini";
 import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { date, nullishDate, nullishNum, num } from "../../lib/supabase/columns.ts";
 
-
 export const LATE_POLICIES = ["accept", "refuse", "penalty"] as const;
 export type LatePolicy = (typeof LATE_POLICIES)[number];
 /** Limits the database and the submissions bucket also hold. */

@@ -6,7 +6,6 @@ import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { num } from "../../lib/supabase/columns.ts";
 import type { FeeScheduleForm } from "../../lib/forms/finance.ts";
 
-
 const scheduleRow = z.object({
   id: z.string(),
   label_fr: z.string(),

@@ -8,7 +8,6 @@ import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { num } from "../../lib/supabase/columns.ts";
 import { slipPath } from "../../lib/finance/rules.ts";
 
-
 const dueRow = z.object({
   student_fee_id: z.string(),
   instalment_id: z.nullable(z.string()),

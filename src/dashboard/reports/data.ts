@@ -6,7 +6,6 @@ import { z } from "zod/mini";
 import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { nullishNum, num } from "../../lib/supabase/columns.ts";
 
-
 const fail: Fail = failFor("reports", []);
 
 const course = z.object({ id: z.string(), code: z.string(), title: z.string() });

@@ -6,7 +6,6 @@ import { z } from "zod/mini";
 import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { nullishNum, num } from "../../lib/supabase/columns.ts";
 
-
 // (the database's code stays on the error: the pages tell a refusal from a failure)
 const fail: Fail = failFor("results");
 

@@ -20,5 +20,5 @@ export const nullableDate = z.pipe(z.nullable(z.string()), z.transform((v) => (v
 /** A timestamp that may be null, absent or empty: a Date or null. */
 export const nullishDate = z.pipe(z.nullish(z.string()), z.transform((v) => (v ? new Date(v) : null)));
 
-/** A timestamp in one spelling (ISO, UTC): PostgREST's "+00:00" and a function's "Z" compare equal. */
+/** A timestamp as an ISO string in UTC: one spelling, whichever the column or function sent. */
 export const instant = z.pipe(z.string(), z.transform((v) => new Date(v).toISOString()));

@@ -24,7 +24,7 @@ import { NextSteps } from "./NextSteps.tsx";
 import { fetchMatricules, fetchMyApplications, fetchMyCourses, payApplicationFee, targetName, uploadRequestedDocument, withdrawApplication, type DocumentRequest, type MyApplication } from "./data.ts";
 import { admissionsMessages } from "./messages.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
-import { invalidateAdmissions, useQuery } from "./useQuery.ts";
+import { invalidateAdmissions, useAdmissionsQuery } from "../ui/query.ts";
 
 const FORM_OF: Record<string, string> = { general: "/application", international: "/application", professional: "/application/professional", extension: "/application/extension" };
 
@@ -35,7 +35,7 @@ export default function ApplicantApplicationsPage(_: PageProps) {
   const supabase = getSupabase();
   // Page-level, so it survives the list refreshing after an upload or a withdrawal.
   const [notice, setNotice] = useState<string | null>(null);
-  const apps = useQuery(["mine", userId], async () => {
+  const apps = useAdmissionsQuery(["mine", userId], async () => {
     const list = await fetchMyApplications(supabase, userId);
     const enrolled = list.filter((a) => a.status === "enrolled").map((a) => a.id);
     const [matricules, courses] = await Promise.all([fetchMatricules(supabase, enrolled), enrolled.length ? fetchMyCourses(supabase, userId) : []]);

@@ -6,7 +6,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import type { Receipt } from "../finance/data.ts";
 import { fetchApplicationFeeReceipts } from "../finance/fee-receipts.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "./useQuery.ts";
+import { useAdmissionsQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
@@ -17,7 +17,7 @@ export function FeeReceipts({ applicationId }: { applicationId: string }) {
   const m = useMessages(feeReceiptMessages);
   const locale = useLocale();
   const [pending, setPending] = useState<string | null>(null);
-  const receipts = useQuery(["application-fee-receipts", applicationId], () => fetchApplicationFeeReceipts(getSupabase(), applicationId));
+  const receipts = useAdmissionsQuery(["application-fee-receipts", applicationId], () => fetchApplicationFeeReceipts(getSupabase(), applicationId));
   async function download(receipt: Receipt) {
     setPending(receipt.id);
     try {

@@ -13,7 +13,7 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { FeeReceipts } from "./FeeReceipts.tsx";
 import { fetchNextSteps, targetName, type MyApplication } from "./data.ts";
 import { admissionsMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { useAdmissionsQuery } from "../ui/query.ts";
 
 function Step({ done, title, children, testId }: { done: boolean; title: string; children: React.ReactNode; testId?: string }) {
   const m = useMessages(admissionsMessages).mine.next;
@@ -36,7 +36,7 @@ export function NextSteps({ app }: { app: MyApplication }) {
   const m = useMessages(admissionsMessages).mine;
   const n = m.next;
   const locale = useLocale();
-  const steps = useQuery(["next-steps", app.id, app.status], () => fetchNextSteps(getSupabase(), app.id));
+  const steps = useAdmissionsQuery(["next-steps", app.id, app.status], () => fetchNextSteps(getSupabase(), app.id));
   if (steps.error) return <ErrorState error={steps.error} onRetry={steps.retry} />;
   if (!steps.data) return steps.loading ? <Skeleton lines={4} /> : null;
   const s = steps.data;

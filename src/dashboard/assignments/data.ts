@@ -4,11 +4,8 @@
 // who may do what and when (the server's clock, the file-folder rule); this file only asks.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod/mini";
-
-const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
-const nullableNum = z.pipe(z.nullish(z.union([z.number(), z.string()])), z.transform((v) => (v === null || v === undefined ? null : Number(v))));
-const date = z.pipe(z.string(), z.transform((v) => new Date(v)));
-const nullableDate = z.pipe(z.nullish(z.string()), z.transform((v) => (v ? new Date(v) : null)));
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
+import { date, nullishDate, nullishNum, num } from "../../lib/supabase/columns.ts";
 
 export const LATE_POLICIES = ["accept", "refuse", "penalty"] as const;
 export type LatePolicy = (typeof LATE_POLICIES)[number];
@@ -34,10 +31,7 @@ export const ACCEPTED_TYPES: Record<string, string> = {
 /** Largest bulk download assembled in the browser (the zip is held in memory). */
 export const MAX_ZIP_BYTES = 500 * 1024 * 1024;
 
-function fail(what: string, error: { message: string }): never {
-  console.error(`assignments: ${what} failed: ${error.message}`);
-  throw new Error(error.message);
-}
+const fail: Fail = failFor("assignments", []);
 
 const course = z.object({ id: z.string(), code: z.string(), title: z.string() });
 export type Course = z.infer<typeof course>;
@@ -47,8 +41,8 @@ const assignmentRow = z.object({
   course_id: z.string(),
   title: z.string(),
   instructions: z.string(),
-  opens_at: nullableDate,
-  due_at: nullableDate,
+  opens_at: nullishDate,
+  due_at: nullishDate,
   late_policy: z.enum(LATE_POLICIES),
   late_penalty_per_day: num,
   attachments: z.array(z.string()),
@@ -68,9 +62,9 @@ const submissionRow = z.object({
   file_path: z.nullable(z.string()),
   files: z.array(z.string()),
   submitted_at: date,
-  score: nullableNum,
+  score: nullishNum,
   feedback: z.nullable(z.string()),
-  graded_at: nullableDate,
+  graded_at: nullishDate,
 });
 export type Submission = z.infer<typeof submissionRow>;
 const SUBMISSION_COLUMNS = "id, assignment_id, student_id, body, file_path, files, submitted_at, score, feedback, graded_at";

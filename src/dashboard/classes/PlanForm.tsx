@@ -8,7 +8,7 @@ import { planSchema, planSlots, type PlanInput, type PlannedSlots } from "../../
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { checkConflicts, ConflictError, createSessions, type SessionConflict } from "../schedule/data.ts";
-import { invalidateSchedule } from "../schedule/useQuery.ts";
+import { invalidateSchedule } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { Checkbox } from "../ui/Checkbox.tsx";

@@ -10,7 +10,7 @@ import { shiftRange } from "../../lib/schedule/shift.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { checkConflicts, ConflictError, listSessions, shiftSessions, type SessionConflict } from "../schedule/data.ts";
-import { invalidateSchedule } from "../schedule/useQuery.ts";
+import { invalidateSchedule } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { DatePicker } from "../ui/DatePicker.tsx";

@@ -8,7 +8,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { listTeacherCourses } from "../courses/data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { cancelSession, listSessions, type Session } from "../schedule/data.ts";
-import { invalidateSchedule, useQuery } from "../schedule/useQuery.ts";
+import { invalidateSchedule, useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
@@ -28,8 +28,8 @@ const DAY = 86_400_000;
 export default function TeacherClassSchedulePage() {
   const m = useMessages(planMessages);
   const { userId } = useSignedIn();
-  const courses = useQuery(["teacher-courses", userId], () => listTeacherCourses(getSupabase(), userId));
-  const semester = useQuery(["current-semester"], () => currentSemester(getSupabase()));
+  const courses = useScheduleQuery(["teacher-courses", userId], () => listTeacherCourses(getSupabase(), userId));
+  const semester = useScheduleQuery(["current-semester"], () => currentSemester(getSupabase()));
   return (
     <div className="space-y-6">
       <PageHeader title={useRouteTitle("teacher.classes.schedule")} description={m.intro} />
@@ -54,7 +54,7 @@ function UpcomingSessions() {
   const locale = useLocale();
   const { userId } = useSignedIn();
   const range = useMemo(() => ({ from: new Date().toISOString(), to: new Date(Date.now() + 28 * DAY).toISOString() }), []);
-  const sessions = useQuery(["plan-upcoming", userId, range.from], () => listSessions(getSupabase(), { ...range, teacherId: userId }));
+  const sessions = useScheduleQuery(["plan-upcoming", userId, range.from], () => listSessions(getSupabase(), { ...range, teacherId: userId }));
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [editing, setEditing] = useState<Session | null>(null);
   const [note, setNote] = useState("");

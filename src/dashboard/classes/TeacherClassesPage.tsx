@@ -7,7 +7,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useNow } from "../home/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { listSessions, meetingOf, type Session } from "../schedule/data.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { useSignedIn } from "../session.ts";
 import { Button, buttonClass } from "../ui/Button.tsx";
@@ -26,9 +26,9 @@ export default function TeacherClassesPage() {
   const m = useMessages(classesMessages);
   const { userId } = useSignedIn();
   const [range] = useState(() => ({ from: new Date(Date.now() - 7 * DAY).toISOString(), to: new Date(Date.now() + 21 * DAY).toISOString() }));
-  const sessions = useQuery(["teacher-classes", userId, range.from], () => listSessions(getSupabase(), { ...range, teacherId: userId }));
+  const sessions = useScheduleQuery(["teacher-classes", userId, range.from], () => listSessions(getSupabase(), { ...range, teacherId: userId }));
   const courseIds = [...new Set((sessions.data ?? []).map((s) => s.course.id))].sort();
-  const links = useQuery(["host-links", ...courseIds], () => hostLinks(getSupabase(), courseIds));
+  const links = useScheduleQuery(["host-links", ...courseIds], () => hostLinks(getSupabase(), courseIds));
   const [register, setRegister] = useState<Session | null>(null);
   const now = useNow();
   return (

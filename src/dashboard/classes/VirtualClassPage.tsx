@@ -9,7 +9,7 @@ import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../routes.ts";
 import { listSessions, type Session } from "../schedule/data.ts";
 import { JoinButton } from "../schedule/JoinButton.tsx";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -24,9 +24,9 @@ export default function VirtualClassPage({ params }: PageProps) {
   const locale = useLocale();
   const { userId, role } = useSignedIn();
   const semesterId = params.semesterId;
-  const semester = useQuery(["semester", semesterId], () => getSemester(getSupabase(), semesterId));
+  const semester = useScheduleQuery(["semester", semesterId], () => getSemester(getSupabase(), semesterId));
   const [fetchedAt] = useState(() => Date.now());
-  const sessions = useQuery(["virtual", semesterId, userId], async () => {
+  const sessions = useScheduleQuery(["virtual", semesterId, userId], async () => {
     const s = await getSemester(getSupabase(), semesterId);
     if (!s) return [];
     const list = await listSessions(getSupabase(), {
@@ -39,7 +39,7 @@ export default function VirtualClassPage({ params }: PageProps) {
   });
   const isStudent = role !== "teacher";
   const pastIds = (sessions.data ?? []).filter((s) => new Date(s.end_time).getTime() < fetchedAt).map((s) => s.id);
-  const attendance = useQuery(["my-attendance", userId, semesterId, pastIds.length], () => (isStudent ? myAttendance(getSupabase(), userId, pastIds) : Promise.resolve([])));
+  const attendance = useScheduleQuery(["my-attendance", userId, semesterId, pastIds.length], () => (isStudent ? myAttendance(getSupabase(), userId, pastIds) : Promise.resolve([])));
   const now = useNow();
 
   if (semester.error) return <ErrorState error={semester.error} onRetry={semester.retry} />;

@@ -9,7 +9,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { hrefOf } from "../router.ts";
 import { listSessions } from "../schedule/data.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -26,7 +26,7 @@ import { teachingMessages } from "./teaching-messages.ts";
 export default function AdminExtensionSchoolPage() {
   const m = useMessages(teachingMessages);
   const locale = useLocale();
-  const programmes = useQuery(["extension-programmes"], () => listExtensionProgrammes(getSupabase()));
+  const programmes = useScheduleQuery(["extension-programmes"], () => listExtensionProgrammes(getSupabase()));
   const [selected, setSelected] = useState<{ id: string; label: string } | null>(null);
   return (
     <div className="space-y-6">
@@ -96,7 +96,7 @@ function CourseSessions({ courseId, label }: { courseId: string; label: string }
   const m = useMessages(teachingMessages);
   const locale = useLocale();
   const range = useMemo(() => ({ from: new Date().toISOString(), to: new Date(Date.now() + 180 * 86_400_000).toISOString() }), []);
-  const sessions = useQuery(["sessions", "extension", courseId, range.from], () => listSessions(getSupabase(), { courseId, ...range }));
+  const sessions = useScheduleQuery(["sessions", "extension", courseId, range.from], () => listSessions(getSupabase(), { courseId, ...range }));
   return (
     <Card title={fill(m.upcomingSessions, { course: label })}>
       {sessions.error ? (

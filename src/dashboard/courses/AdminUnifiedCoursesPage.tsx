@@ -10,7 +10,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { FilterSelect } from "../people/NativeSelect.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { hrefOf } from "../router.ts";
-import { invalidateSchedule, useQuery } from "../schedule/useQuery.ts";
+import { invalidateSchedule, useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -33,8 +33,8 @@ export default function AdminUnifiedCoursesPage() {
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
   const [version, setVersion] = useState(0);
   const filters = query.filters as AdminCourseFilters;
-  const options = useQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
-  const courses = useQuery(["admin-courses", version, query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () =>
+  const options = useScheduleQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
+  const courses = useScheduleQuery(["admin-courses", version, query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () =>
     fetchAdminCourses(getSupabase(), filters, query.page, query.pageSize, query.sort),
   );
   const name = (o: { name_fr: string; name_en: string }) => (locale === "fr" ? o.name_fr : o.name_en);

@@ -9,7 +9,7 @@ import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
@@ -56,7 +56,7 @@ interface State {
 
 export function CourseWizard({ preset, title }: { preset: Preset; title: string }) {
   const m = useMessages(wizardMessages);
-  const choices = useQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
+  const choices = useScheduleQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
   return (
     <div className="space-y-6">
       <PageHeader title={title} description={m.intro[preset]} />

@@ -7,7 +7,7 @@ import { getSemester } from "../classes/data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../routes.ts";
 import { hrefOf } from "../router.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -31,8 +31,8 @@ export default function SemesterPage({ params }: PageProps) {
   const locale = useLocale();
   const { userId, role } = useSignedIn();
   const semesterId = params.semesterId;
-  const semester = useQuery(["semester", semesterId], () => getSemester(getSupabase(), semesterId));
-  const courses = useQuery(["semester-courses", semesterId, userId, role ?? ""], async (): Promise<Line[]> => {
+  const semester = useScheduleQuery(["semester", semesterId], () => getSemester(getSupabase(), semesterId));
+  const courses = useScheduleQuery(["semester-courses", semesterId, userId, role ?? ""], async (): Promise<Line[]> => {
     if (role !== "teacher") return listStudentCourses(getSupabase(), userId, semesterId);
     return (await listTeacherCourses(getSupabase(), userId)).filter((c) => c.semesterId === semesterId);
   });

@@ -10,7 +10,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { listCurrentStudentCourses, type Course } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
@@ -21,7 +21,7 @@ export default function StudentCoursesPage() {
   const m = useMessages(coursesMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const courses = useQuery(["my-courses", userId], () => listCurrentStudentCourses(getSupabase(), userId));
+  const courses = useScheduleQuery(["my-courses", userId], () => listCurrentStudentCourses(getSupabase(), userId));
   const groups = new Map<string, Course[]>();
   for (const c of courses.data ?? []) {
     const key = c.unit ? fill(m.unit, { code: c.unit.code, title: locale === "fr" ? c.unit.title_fr : c.unit.title_en }) + ` · ${countOf(locale, m.credits, c.unit.credits)}` : m.noUnit;

@@ -5,7 +5,7 @@ import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { hrefOf } from "../router.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { useSignedIn } from "../session.ts";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -20,7 +20,7 @@ export default function TeacherCoursesPage() {
   const m = useMessages(coursesMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const courses = useQuery(["teacher-courses", userId], () => listTeacherCourses(getSupabase(), userId));
+  const courses = useScheduleQuery(["teacher-courses", userId], () => listTeacherCourses(getSupabase(), userId));
   return (
     <div>
       <PageHeader title={useRouteTitle("teacher.courses")} description={m.teacherIntro} />

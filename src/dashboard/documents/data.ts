@@ -3,6 +3,8 @@
 // and payment receipts (finance). The only file of the feature naming tables.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { throwIfError } from "../../lib/supabase/fail.ts";
+import { instant } from "../../lib/supabase/columns.ts";
 
 const materialRow = z.object({
   id: z.string(),
@@ -54,12 +56,7 @@ export async function listOfficialDocuments(supabase: SupabaseClient, userId: st
 // Certificates of enrolment (attestations d'inscription): my registrations, and the
 // certificate of one (issued on the first call, the same one after; an admin may issue
 // any student's from admin/student-enrollments).
-const instant = z.pipe(z.string(), z.transform((v) => new Date(v).toISOString()));
 const names = z.nullable(z.object({ name_fr: z.string(), name_en: z.string() }));
-function fail(error: { message: string; code?: string } | null): void {
-  if (error) throw Object.assign(new Error(error.message), { code: error.code });
-}
-
 const certificateRow = z.object({
   number: z.string(),
   verification_code: z.string(),
@@ -80,7 +77,7 @@ export type EnrolmentCertificate = z.infer<typeof certificateRow>;
 /** The registration's certificate of enrolment (issued on the first call, the same one after). */
 export async function issueCertificate(supabase: SupabaseClient, registrationId: string): Promise<EnrolmentCertificate> {
   const { data, error } = await supabase.rpc("issue_enrolment_certificate", { registration: registrationId });
-  fail(error);
+  throwIfError(error);
   return certificateRow.parse(z.array(z.unknown()).parse(data)[0]);
 }
 
@@ -104,10 +101,10 @@ export async function fetchMyRegistrations(supabase: SupabaseClient, userId: str
       "programme:programmes!student_registrations_programme_id_fkey(name_fr, name_en), formation:professional_formations!student_registrations_professional_formation_id_fkey(name_fr, name_en), " +
       "extension:extension_programmes!student_registrations_extension_programme_id_fkey(name_fr, name_en)")
     .eq("student_id", userId);
-  fail(error);
+  throwIfError(error);
   // The standing certificate of each registration (one superseded after an identity correction is revoked).
   const issued = await supabase.from("enrolment_certificates").select("registration_id, number").eq("student_id", userId).is("revoked_at", null);
-  fail(issued.error);
+  throwIfError(issued.error);
   const numbers = new Map(z.array(z.object({ registration_id: z.string(), number: z.string() })).parse(issued.data).map((c) => [c.registration_id, c.number]));
   return z.array(myRegistrationRow).parse(data)
     .map((r) => ({ ...r, certificate: numbers.get(r.id) ?? null }))

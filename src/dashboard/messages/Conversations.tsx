@@ -5,6 +5,7 @@ import { useStore } from "@nanostores/react";
 import { atom } from "nanostores";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
+import { downloadBlob } from "../../lib/download.ts";
 import { ATTACHMENTS_PER_MESSAGE, ATTACHMENT_ACCEPT, MESSAGE_MAX, SEARCH_MIN, checkAttachment } from "../../lib/community/rules.ts";
 import { formatBytes, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { countOf, plural } from "../../lib/plural.ts";
@@ -36,7 +37,7 @@ import {
   type SentAnnouncement,
 } from "./data.ts";
 import { messagesMessages } from "./messages.ts";
-import { useLastData } from "./useLastData.ts";
+import { useLastData } from "../ui/useLastData.ts";
 
 type M = (typeof messagesMessages)["fr"];
 
@@ -402,16 +403,7 @@ function AttachmentLink({ attachment }: { attachment: Attachment }) {
     try {
       // Fetched with the session (the bucket's rules apply), then saved from a same-origin
       // blob: a cross-origin link's download attribute would be ignored.
-      const blob = await downloadAttachment(getSupabase(), attachment.storage_path);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = attachment.file_name;
-      link.rel = "external";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadBlob(attachment.file_name, await downloadAttachment(getSupabase(), attachment.storage_path));
     } catch (error) {
       toastError(error);
     }

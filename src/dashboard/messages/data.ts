@@ -3,14 +3,12 @@
 // writes what; rows are parsed at the boundary.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { attachmentPath, attachmentType, type AnnouncementAudience } from "../../lib/community/rules.ts";
 
 const BUCKET = "message-attachments";
 
-function fail(what: string, error: { message: string; code?: string }): never {
-  console.error(`messages: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code });
-}
+const fail: Fail = failFor("messages");
 
 const conversationRow = z.object({
   id: z.string(),

@@ -7,7 +7,7 @@ import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { hrefOf } from "../router.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -25,7 +25,7 @@ const REQUESTS_PATH = "/admin/harvard-online";
 export default function AdminPartnerCoursesPage() {
   const m = useMessages(partnersMessages);
   const locale = useLocale();
-  const courses = useQuery(["partner-courses"], () => listPartnerCourses(getSupabase()));
+  const courses = useScheduleQuery(["partner-courses"], () => listPartnerCourses(getSupabase()));
   const [editing, setEditing] = useState<PartnerCourse | "new" | null>(null);
   const [note, setNote] = useState("");
   const today = doualaDay(new Date());

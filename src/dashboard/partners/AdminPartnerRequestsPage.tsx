@@ -10,7 +10,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { FilterSelect } from "../people/NativeSelect.tsx";
 import { hrefOf } from "../router.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { Badge, type Tone } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -32,7 +32,7 @@ const undecided = (r: PartnerRequest) => r.status === "requested" || r.status ==
 export default function AdminPartnerRequestsPage() {
   const m = useMessages(partnersMessages);
   const locale = useLocale();
-  const courses = useQuery(["partner-courses"], () => listPartnerCourses(getSupabase()));
+  const courses = useScheduleQuery(["partner-courses"], () => listPartnerCourses(getSupabase()));
   const table = useServerTable({ key: "requests", fetchPage: (query) => fetchRequestsPage(getSupabase(), query) });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [note, setNote] = useState("");

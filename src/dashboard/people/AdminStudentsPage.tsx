@@ -17,7 +17,7 @@ import MfaBanner from "./MfaBanner.tsx";
 import { FilterSelect } from "./NativeSelect.tsx";
 import { fetchAllStudents, fetchStudentFilterOptions, fetchStudents, LEVEL_CODES, REGISTRATION_STATUSES, type StudentFilters, type StudentRow } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 
 const TONES: Record<StudentRow["status"], Tone> = { active: "success", suspended: "warning", graduated: "info", withdrawn: "neutral" };
 
@@ -27,8 +27,8 @@ export default function AdminStudentsPage(_: PageProps) {
   const locale = useLocale();
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
   const filters: StudentFilters = query.filters;
-  const options = useQuery(["student-filter-options"], () => fetchStudentFilterOptions(getSupabase()));
-  const students = useQuery(["students", query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () =>
+  const options = usePeopleQuery(["student-filter-options"], () => fetchStudentFilterOptions(getSupabase()));
+  const students = usePeopleQuery(["students", query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () =>
     fetchStudents(getSupabase(), filters, query.page, query.pageSize, query.sort),
   );
   const name = (o: { name_fr: string | null; name_en: string | null }) => (locale === "en" ? o.name_en : o.name_fr) ?? "";

@@ -13,7 +13,7 @@ import type { PageProps } from "../routes.ts";
 import { FilterSelect } from "./NativeSelect.tsx";
 import { fetchMyCourses, fetchMyStudents, type MyStudent } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 
 export default function TeacherStudentsPage(_: PageProps) {
   const m = useMessages(peopleMessages);
@@ -22,8 +22,8 @@ export default function TeacherStudentsPage(_: PageProps) {
   const { userId } = useSignedIn();
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
   const course = query.filters.course ?? "";
-  const courses = useQuery(["my-courses", userId], () => fetchMyCourses(getSupabase(), userId));
-  const students = useQuery(["my-students", course], () => fetchMyStudents(getSupabase(), course || undefined));
+  const courses = usePeopleQuery(["my-courses", userId], () => fetchMyCourses(getSupabase(), userId));
+  const students = usePeopleQuery(["my-students", course], () => fetchMyStudents(getSupabase(), course || undefined));
   const [from, to] = pageRange(query);
   const percent = (rate: number) => new Intl.NumberFormat(locale === "en" ? "en-GB" : "fr-FR", { style: "percent", maximumFractionDigits: 0 }).format(rate);
 

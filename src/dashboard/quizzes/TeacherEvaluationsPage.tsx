@@ -8,7 +8,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefOf } from "../router.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { matchRoute, type PageProps } from "../routes.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -29,7 +29,7 @@ export default function TeacherEvaluationsPage(_: PageProps) {
   const all = useMessages(quizMessages);
   const m = all.evaluations;
   const locale = useLocale();
-  const list = useQuery(["quiz-evaluations"], () => fetchTeacherEvaluations(getSupabase()));
+  const list = usePeopleQuery(["quiz-evaluations"], () => fetchTeacherEvaluations(getSupabase()));
   const hasAssignments = matchRoute(ASSIGNMENTS) !== undefined;
   const createHref = hrefOf(locale, "/dashboard/teacher/evaluations/new");
   const [editing, setEditing] = useState<TeacherEvaluation | null>(null);

@@ -8,13 +8,13 @@ import { FilterSelect } from "../people/NativeSelect.tsx";
 import type { SessionQuery } from "./data.ts";
 import { scheduleMessages } from "./messages.ts";
 import { ScheduleScreen } from "./ScheduleScreen.tsx";
-import { useQuery } from "./useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "./useRouteTitle.ts";
 
 export default function AdminSchedulePage() {
   const m = useMessages(scheduleMessages);
   const locale = useLocale();
-  const options = useQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
+  const options = useScheduleQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
   const [filters, setFilters] = useState<Omit<SessionQuery, "from" | "to">>({});
   const set = (key: keyof typeof filters, value: string) => setFilters((f) => ({ ...f, [key]: value || undefined }));
   const name = (o: { name_fr: string; name_en: string }) => (locale === "fr" ? o.name_fr : o.name_en);

@@ -1,4 +1,4 @@
-// While a cached read revalidates (after a post, a comment, a reaction), keep showing what
+// While a cached read revalidates (after a post, a comment, a reaction, a message), keep showing what
 // was there for the same query rather than a skeleton, so open comment threads and typed
 // text stay where they are.
 import { useRef } from "react";

@@ -54,15 +54,13 @@ type Collection = keyof typeof SCHEMAS;
 export const CONTENT_COLLECTIONS = Object.keys(SCHEMAS) as Collection[];
 
 /** The entries of a collection, parsed, with their names and summaries in both languages. */
-function parsed<C extends Collection>(source: ContentSource, collection: C): { names: Names; data: z.infer<(typeof SCHEMAS)[C]> }[] {
+function parsed<S extends z.ZodMiniType<{ title: string; description: string; order: number }>>(source: ContentSource, collection: Collection, schema: S) {
   return (source[collection] ?? []).map((entry) => {
-    const data = check(SCHEMAS[collection], entry.fr, `${collection}/fr/${entry.slug}`);
+    const data: z.infer<S> = check(schema, entry.fr, `${collection}/fr/${entry.slug}`);
     // A missing English file falls back to French on the site; so does its name here.
     const en = entry.en ? check(translation, entry.en, `${collection}/en/${entry.slug}`) : data;
-    return {
-      names: { slug: entry.slug, name_fr: data.title, name_en: en.title, summary_fr: data.description, summary_en: en.description, position: data.order },
-      data,
-    };
+    const names: Names = { slug: entry.slug, name_fr: data.title, name_en: en.title, summary_fr: data.description, summary_en: en.description, position: data.order };
+    return { names, data };
   });
 }
 
@@ -83,25 +81,25 @@ function schoolOfKind(schools: CatalogueContent["schools"], kind: "professional"
 const upper = (levels: string[]) => levels.map((l) => l.toUpperCase());
 
 export function catalogueContent(source: ContentSource): CatalogueContent {
-  const schools = parsed(source, "schools").map(({ names, data }) => ({ ...names, kind: data.kind }));
+  const schools = parsed(source, "schools", SCHEMAS["schools"]).map(({ names, data }) => ({ ...names, kind: data.kind }));
   return {
     schools,
-    departments: parsed(source, "departments").map(({ names, data }) => ({ ...names, parent: data.school })),
-    programmes: parsed(source, "filieres").map(({ names, data }) => {
+    departments: parsed(source, "departments", SCHEMAS["departments"]).map(({ names, data }) => ({ ...names, parent: data.school })),
+    programmes: parsed(source, "filieres", SCHEMAS["filieres"]).map(({ names, data }) => {
       const licence = data.levels.some((l) => l.startsWith("l"));
       const master = data.levels.some((l) => l.startsWith("m"));
       return { ...names, parent: data.department, degree: licence && master ? "licence-master" : master ? "master" : "licence" };
     }),
-    specialties: parsed(source, "specialties").map(({ names, data }) => ({ ...names, parent: data.filiere, levels: upper(data.levels).sort() })),
-    levels: parsed(source, "levels").map(({ names, data }) => ({ code: data.code, name_fr: names.name_fr, name_en: names.name_en })),
-    formations: parsed(source, "formations").map(({ names, data }) => ({
+    specialties: parsed(source, "specialties", SCHEMAS["specialties"]).map(({ names, data }) => ({ ...names, parent: data.filiere, levels: upper(data.levels).sort() })),
+    levels: parsed(source, "levels", SCHEMAS["levels"]).map(({ names, data }) => ({ code: data.code, name_fr: names.name_fr, name_en: names.name_en })),
+    formations: parsed(source, "formations", SCHEMAS["formations"]).map(({ names, data }) => ({
       ...names,
       parent: schoolOfKind(schools, "professional"),
       certificate: data.tier,
       duration_months: data.durationMonths,
       internship_months: data.internshipMonths,
     })),
-    extension_programmes: parsed(source, "extension-programmes").map(({ names, data }) => ({
+    extension_programmes: parsed(source, "extension-programmes", SCHEMAS["extension-programmes"]).map(({ names, data }) => ({
       ...names,
       parent: schoolOfKind(schools, "extension"),
       credential: data.kind,

@@ -142,7 +142,7 @@ describe("a sync", () => {
     await expect(syncCatalogue(service, partial as CatalogueContent, "catalogue-sync.test")).rejects.toThrow(/"formations" is missing/);
   });
 
-  it("is the service role's: an admin, a student or a visitor is refused, and only admins preview", async () => {
+  it("is the service role's (or the database owner's): an admin, a student or a visitor is refused, and only admins preview", async () => {
     const runs = await auditRuns();
     const student = await signInAs(stack(), "etudiant@demo.univ.cm", "Etudiant-Demo-2026");
     for (const client of [admin, student, stack().client()]) {
@@ -151,6 +151,9 @@ describe("a sync", () => {
     expect(await auditRuns()).toBe(runs);
     await expect(previewCatalogueSync(student, CONTENT)).rejects.toMatchObject({ code: "42501" });
     await expect(previewCatalogueSync(stack().client(), CONTENT)).rejects.toMatchObject({ code: "42501" });
+    // The database owner (no JWT: psql, or the CLI with DATABASE_URL) may.
+    const [{ report }] = await sql<{ report: { changes: unknown[] } }>("select public.sync_catalogue($1::jsonb, 'DATABASE_URL') as report", [JSON.stringify(CONTENT)]);
+    expect(report.changes).toEqual([]);
     // nor may an admin write the catalogue tables around the sync
     const { error } = await admin.from("programmes").update({ name_fr: "À la main" }).eq("slug", "business-law");
     expect(error?.code).toBe("42501");

@@ -45,7 +45,9 @@ describe("a submission sent again with the same key", () => {
     });
     const key = crypto.randomUUID();
     const first = await assignments.handInOnce(student, work(key));
+    // sent again: the files overwritten, the submission answered by its key; or found first
     expect(await assignments.handInOnce(student, work(key))).toBe(first);
+    expect(await assignments.handInOnce(student, { ...work(key), replay: true })).toBe(first);
     // the answer lost: the same key sent again, and again at once, without the look-up first
     const again = await Promise.all([0, 1].map(() => assignments.handIn(student, a.id, "Ma copie", [`${a.course_id}/${a.id}/${STUDENT}/copie.pdf`], key)));
     expect(again).toEqual([first, first]);

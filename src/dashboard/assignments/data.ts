@@ -235,9 +235,12 @@ export function safeName(path: string): string {
   return ext ? `${base}.${ext}` : base;
 }
 
+/** Where a file handed in lies: the student's own folder, under the file's (safe) name. */
+export const submissionPath = (a: Pick<Assignment, "id" | "course_id">, studentId: string, name: string) => `${a.course_id}/${a.id}/${studentId}/${safeName(name)}`;
+
 /** Uploads a file into the student's own folder; returns its path. The path is the file's name, overwritten: sent twice, it is one file. */
 export async function uploadSubmissionFile(supabase: SupabaseClient, a: Pick<Assignment, "id" | "course_id">, studentId: string, name: string, file: Blob): Promise<string> {
-  const path = `${a.course_id}/${a.id}/${studentId}/${safeName(name)}`;
+  const path = submissionPath(a, studentId, name);
   const { error } = await supabase.storage.from("submissions").upload(path, file, { contentType: file.type || undefined, upsert: true });
   if (error) fail("upload submission file", error);
   return path;
@@ -268,15 +271,18 @@ export interface Work {
   /** Every file of the copy before this send: those no longer named leave the folder. */
   previous: string[];
   key: string;
+  /** An earlier send of this key may have arrived: look for it before uploading. */
+  replay?: boolean;
 }
 
 /**
- * The whole hand-in, safe to repeat with the same key: a key already used returns its
- * submission before anything is uploaded; otherwise the files (same paths, overwritten),
- * then hand_in, then the files taken off the copy leave the folder (best effort).
+ * The whole hand-in, safe to repeat with the same key: on a replay, a key already used
+ * returns its submission before anything is uploaded; otherwise the files (same paths,
+ * overwritten), then hand_in (which answers a used key without writing), then the files
+ * taken off the copy leave the folder (best effort).
  */
 export async function handInOnce(supabase: SupabaseClient, work: Work): Promise<string> {
-  const done = await submissionOfKey(supabase, work.key);
+  const done = work.replay ? await submissionOfKey(supabase, work.key) : null;
   if (done) return done;
   const uploaded: string[] = [];
   for (const file of work.files) uploaded.push(await uploadSubmissionFile(supabase, work.assignment, work.studentId, file.name, file.blob));

@@ -85,17 +85,17 @@ describe("states", () => {
 });
 
 describe("a failed send: the line or the server", () => {
-  it("offline, a fetch that failed, a gateway error or a code chunk that did not load: the line", () => {
-    expect(outcomeOf(new Error("anything"), false)).toEqual({ lost: true });
-    expect(outcomeOf(new Error("TypeError: Failed to fetch"), true)).toEqual({ lost: true });
-    expect(outcomeOf(Object.assign(new Error("Bad gateway"), { status: 502 }), true)).toEqual({ lost: true });
-    expect(outcomeOf(new TypeError("Failed to fetch dynamically imported module"), true)).toEqual({ lost: true });
+  it("a fetch that failed, a gateway error or a code chunk that did not load: the line", () => {
+    expect(outcomeOf(new Error("TypeError: Failed to fetch"))).toEqual({ lost: true });
+    expect(outcomeOf(Object.assign(new Error("Failed to fetch"), { name: "StorageUnknownError" }))).toEqual({ lost: true });
+    expect(outcomeOf(Object.assign(new Error("Bad gateway"), { status: 502 }))).toEqual({ lost: true });
+    expect(outcomeOf(new TypeError("Failed to fetch dynamically imported module"))).toEqual({ lost: true });
   });
 
   it("an answer from the server refusing it: refused, with its message, code and status", () => {
     const error = Object.assign(new Error("this assignment takes no work now"), { code: "PT403", status: 403 });
-    expect(outcomeOf(error, true)).toEqual({ refused: { message: "this assignment takes no work now", code: "PT403", status: 403 } });
-    expect(outcomeOf(Object.assign(new Error("duplicate key"), { code: "23505" }), true)).toEqual({ refused: { message: "duplicate key", code: "23505" } });
+    expect(outcomeOf(error)).toEqual({ refused: { message: "this assignment takes no work now", code: "PT403", status: 403 } });
+    expect(outcomeOf(Object.assign(new Error("duplicate key"), { code: "23505" }))).toEqual({ refused: { message: "duplicate key", code: "23505" } });
   });
 
   it("tries a bad line again after 5 s, then less and less often, at most every 5 minutes", () => {

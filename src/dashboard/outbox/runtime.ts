@@ -1,11 +1,13 @@
 // The signed-in user's outbox at work (issue 24 §3). A hand-in or a message is sent at once
-// when the device is online and nothing older waits; when it is offline, or the line drops
-// during the send, it is kept on the device (IndexedDB) with its key and sent later, oldest
-// first: when the network returns (`online`), when the app starts, when the service worker
-// says so (Background Sync tag `uel-outbox` → message {type: "uel-outbox-flush"}), and
-// again after a growing delay while the line stays bad. One tab sends at a time (Web
-// Locks); the others follow through a BroadcastChannel. The server's key check makes every
-// repeat harmless, so a send cut short is simply tried again.
+// when nothing older waits; when the send cannot reach the server (offline, or the line
+// drops during it), it is kept on the device (IndexedDB) with its key and sent later,
+// oldest first: when the network returns (`online`), when the app starts, when the service
+// worker says so (Background Sync tag `uel-outbox` → message {type: "uel-outbox-flush"}),
+// and after a growing delay while the line stays bad. Whether a send got through is judged
+// by its answer, not by navigator.onLine (which a browser can get wrong either way: an
+// offline send fails at once, which costs nothing). One tab sends at a time (Web Locks);
+// the others follow through a BroadcastChannel. The server's key check makes every repeat
+// harmless, so a send cut short is simply tried again.
 import { useStore } from "@nanostores/react";
 import { atom } from "nanostores";
 import { add, begin, newItem, next, ordered, outcomeOf, recover, retry, retryDelay, settle, type Outcome } from "../../lib/outbox/queue.ts";
@@ -32,8 +34,6 @@ interface Running {
 }
 let running: Running | undefined;
 
-const online = () => typeof navigator === "undefined" || navigator.onLine !== false;
-
 function publish(r: Running, items: Pending[], tell = true): void {
   if (running !== r) return;
   $outbox.set(ordered(items));
@@ -51,6 +51,7 @@ export function startOutbox(userId: string): () => void {
   running = r;
   const onOnline = () => {
     r.lostInARow = 0;
+    clearTimeout(r.timer);
     void flush();
   };
   const onMessage = (event: MessageEvent) => {
@@ -84,14 +85,13 @@ async function attempt(item: Pending): Promise<Outcome> {
     refreshAfter(item);
     return { sent: true };
   } catch (error) {
-    return outcomeOf(error, online());
+    return outcomeOf(error);
   }
 }
 
-/** After a lost send while the device says it is online (a bad line): try again later, less and less often. */
+/** After a lost send: try again later, less and less often (the `online` event does not wait). */
 function later(r: Running): void {
   clearTimeout(r.timer);
-  if (!online()) return; // the `online` event will come
   r.lostInARow += 1;
   r.timer = setTimeout(() => void flush(), retryDelay(r.lostInARow));
 }
@@ -109,7 +109,7 @@ export function flush(): Promise<void> {
     if (!store) return;
     // Holding the lock, no other tab is sending: a "sending" left behind was cut short.
     let items = recover(await store.all());
-    for (let item = next(items); item && running === r && online(); item = next(items)) {
+    for (let item = next(items); item && running === r; item = next(items)) {
       const sending = begin(item);
       await store.put(sending);
       items = items.map((i) => (i.key === sending.key ? sending : i));
@@ -165,7 +165,7 @@ export async function sendOrQueue(userId: string, write: OutboxWrite, key: strin
   let item = newItem(userId, write, new Date(), key);
   const r = running?.userId === userId ? running : undefined;
   // Something older waits: this one goes after it, not before.
-  if (online() && !$outbox.get().some((i) => i.state !== "refused")) {
+  if (!$outbox.get().some((i) => i.state !== "refused")) {
     item = begin(item);
     try {
       const { sendPending, refreshAfter } = await import("./senders.ts");
@@ -173,7 +173,7 @@ export async function sendOrQueue(userId: string, write: OutboxWrite, key: strin
       refreshAfter(item);
       return "sent";
     } catch (error) {
-      const outcome = outcomeOf(error, online());
+      const outcome = outcomeOf(error);
       if ("refused" in outcome) throw error;
       item = settle([item], key, outcome)[0];
     }
@@ -189,7 +189,8 @@ export async function sendOrQueue(userId: string, write: OutboxWrite, key: strin
   await reload(r);
   r.channel?.postMessage("changed");
   requestSync();
-  if (online()) void flush();
+  if (item.attempts > 0) later(r);
+  else void flush();
   return "queued";
 }
 

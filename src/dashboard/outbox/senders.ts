@@ -1,7 +1,7 @@
 // How each kind of write is sent, and which reads it changes. Loaded when something is sent
 // (the outbox itself starts with every page; the data modules need not).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { invalidateKeys } from "../../lib/data-cache.ts";
+import { invalidateKeys, revalidateKeys } from "../../lib/data-cache.ts";
 import { handInOnce } from "../assignments/data.ts";
 import { sendMessage } from "../messages/data.ts";
 import type { Pending } from "./writes.ts";
@@ -22,8 +22,8 @@ export async function sendPending(supabase: SupabaseClient, item: Pending): Prom
   }
 }
 
-/** The reads that show what was just sent fetch again. */
+/** The reads that show what was just sent fetch again (the assignments keep their page meanwhile: its forms hold state). */
 export function refreshAfter(item: Pending): void {
-  if (item.write.kind === "submission") invalidateKeys((key) => key.includes('"assignments-mine"') || key.startsWith("home-deadlines"));
+  if (item.write.kind === "submission") revalidateKeys((key) => key.includes('"assignments-mine"') || key.startsWith("home-deadlines"));
   else invalidateKeys((key) => key.startsWith("messages-"));
 }

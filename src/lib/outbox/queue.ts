@@ -84,12 +84,13 @@ export function recover<W>(items: readonly OutboxItem<W>[]): OutboxItem<W>[] {
 }
 
 /**
- * Whether a failed send should wait for the network (the line: offline, a fetch that never
- * got an answer, a gateway's 502–504, a code chunk that could not load) or is the server's
- * refusal, kept with its message.
+ * Whether a failed send should wait for the network (the line: a fetch that never got an
+ * answer, a gateway's 502–504, a code chunk that could not load) or is the server's refusal,
+ * kept with its message. Judged from the error alone: navigator.onLine can be wrong both
+ * ways, an answer from the server cannot.
  */
-export function outcomeOf(error: unknown, online: boolean): Exclude<Outcome, { sent: true }> {
-  if (!online || isRetryable(error) || classifyError(error).reason === "chunk") return { lost: true };
+export function outcomeOf(error: unknown): Exclude<Outcome, { sent: true }> {
+  if (isRetryable(error) || classifyError(error).reason === "chunk") return { lost: true };
   const e = (error ?? {}) as { message?: unknown; code?: unknown; status?: unknown };
   return {
     refused: {
@@ -100,7 +101,7 @@ export function outcomeOf(error: unknown, online: boolean): Exclude<Outcome, { s
   };
 }
 
-/** How long to wait before trying again after the n-th lost send in a row while the device says it is online (a bad line). */
+/** How long to wait before trying again after the n-th lost send in a row (the `online` event does not wait). */
 export function retryDelay(lostInARow: number): number {
   return Math.min(5 * 60_000, 5_000 * 2 ** Math.max(0, lostInARow - 1));
 }

@@ -11,6 +11,7 @@ import { countOf, plural } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
+import { useLiveUpdates } from "../shell/data-saver.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -76,15 +77,16 @@ export function Conversations({ selected, onSelect, onNew }: { selected: string 
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
 
-  // Live delivery: every new message of my conversations.
-  useEffect(
+  // Live delivery: every new message of my conversations (with the data saver on: on coming back to the page).
+  useLiveUpdates(
+    userId,
     () =>
       subscribeToMessages(getSupabase(), userId, (message) => {
         invalidateKeys((key) => key.startsWith("messages-list"));
         if (message.conversation_id === selectedRef.current) invalidateKeys((key) => key.startsWith("messages-thread:"));
         if (message.sender_id !== userId) setLive(m.live);
       }),
-    [userId, m.live],
+    () => invalidateKeys((key) => key.startsWith("messages-")),
   );
 
   const current = list.data?.find((c) => c.id === selected);

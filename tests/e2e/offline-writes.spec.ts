@@ -121,6 +121,45 @@ test("a copy handed in offline is kept, sent when the network returns, and hande
   }
 });
 
+test("work kept offline that reaches the server after a refusing deadline: not sent, said so, kept until the student gives it up", async ({ browser }) => {
+  const db = serviceClient();
+  const { data: course } = await db.from("courses").select("id").eq("code", "INF-L2-102").single();
+  const title = `Devoir refusé ${Date.now() % 100000}`;
+  const { data: assignment } = await db
+    .from("assignments")
+    .insert({ course_id: course!.id, title, due_at: new Date(Date.now() + 86_400_000).toISOString(), late_policy: "refuse" })
+    .select("id")
+    .single();
+  try {
+    const { page: student, line } = await studentOnALine(browser);
+    await student.goto("/dashboard/student/assignments");
+    const card = student.getByTestId("student-assignment").filter({ hasText: title });
+    await expect(card).toContainText("À rendre");
+    await line(false);
+    await card.getByLabel("Votre texte (facultatif)").fill("Rendu trop tard.");
+    await card.getByRole("button", { name: "Rendre", exact: true }).click();
+    await expect(card.getByTestId("pending-write")).toContainText("En attente d'envoi");
+    // While the device is offline, the deadline passes (by the server's clock).
+    await db.from("assignments").update({ due_at: new Date(Date.now() - 60_000).toISOString() }).eq("id", assignment!.id);
+    await line(true);
+    const kept = card.getByTestId("pending-write");
+    await expect(kept).toContainText("Non envoyé");
+    await expect(kept).toContainText("Le serveur ne prend plus de copie pour ce devoir : la date limite est passée à son arrivée");
+    await expect(kept).toContainText("Réponse du serveur : this assignment takes no work now");
+    await expectNoAxeViolations(student);
+    // Tried again: refused again, still there; given up (in two steps): gone from the device.
+    await kept.getByRole("button", { name: "Réessayer l'envoi" }).click();
+    await expect(kept).toContainText("Non envoyé");
+    await kept.getByRole("button", { name: "Abandonner" }).click();
+    await kept.getByRole("button", { name: "Confirmer : supprimer de cet appareil" }).click();
+    await expect(card.getByTestId("pending-write")).toHaveCount(0);
+    const { data: rows } = await db.from("assignment_submissions").select("id").eq("assignment_id", assignment!.id);
+    expect(rows).toEqual([]);
+  } finally {
+    await db.from("assignments").delete().eq("id", assignment!.id);
+  }
+});
+
 test("a message written offline waits under the thread and arrives once", async ({ browser }) => {
   const db = serviceClient();
   const body = `Écrit hors ligne ${Date.now() % 100000}`;

@@ -59,6 +59,7 @@ export function startOutbox(userId: string): () => void {
   };
   window.addEventListener("online", onOnline);
   navigator.serviceWorker?.addEventListener("message", onMessage);
+  navigator.serviceWorker?.startMessages(); // (a listener alone leaves the worker's messages queued)
   if (typeof BroadcastChannel === "function") {
     r.channel = new BroadcastChannel(outboxDatabaseName(userId));
     r.channel.onmessage = () => void reload(r);

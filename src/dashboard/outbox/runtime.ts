@@ -34,15 +34,15 @@ interface Running {
 }
 let running: Running | undefined;
 
-function publish(r: Running, items: Pending[], tell = true): void {
-  if (running !== r) return;
-  $outbox.set(ordered(items));
-  if (tell) r.channel?.postMessage("changed");
-}
-
 async function reload(r: Running): Promise<void> {
   const store = await r.store;
-  if (store) publish(r, await store.all(), false);
+  if (store && running === r) $outbox.set(ordered(await store.all()));
+}
+
+/** After a change to the device's copy: this tab's pages, and the other tabs, see it. */
+async function changed(r: Running): Promise<void> {
+  await reload(r);
+  r.channel?.postMessage("changed");
 }
 
 /** Starts the user's outbox for the signed-in app; returns its stop. */
@@ -108,25 +108,21 @@ export function flush(): Promise<void> {
   const drain = async () => {
     const store = await r.store;
     if (!store) return;
-    // Holding the lock, no other tab is sending: a "sending" left behind was cut short.
-    let items = recover(await store.all());
-    for (let item = next(items); item && running === r; item = next(items)) {
+    // Read again before each send: a write queued meanwhile takes its turn after the older ones.
+    while (running === r) {
+      // Holding the lock, no other tab is sending: a "sending" left behind was cut short.
+      const item = next(recover(await store.all()));
+      if (!item) return;
       const sending = begin(item);
       await store.put(sending);
-      items = items.map((i) => (i.key === sending.key ? sending : i));
-      publish(r, items);
+      await changed(r);
       const outcome = await attempt(sending);
-      items = settle(items, sending.key, outcome);
-      const settled = items.find((i) => i.key === sending.key);
+      const [settled] = settle([sending], sending.key, outcome);
       await (settled ? store.put(settled) : store.remove(sending.key));
-      publish(r, items);
-      if ("lost" in outcome) {
-        later(r);
-        return;
-      }
+      await changed(r);
+      if ("lost" in outcome) return later(r);
       r.lostInARow = 0;
     }
-    publish(r, items);
   };
   const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
   const flushing = (locks ? locks.request(outboxDatabaseName(r.userId), () => drain()).then(() => undefined) : drain())
@@ -187,8 +183,7 @@ export async function sendOrQueue(userId: string, write: OutboxWrite, key: strin
   } catch (error) {
     throw new NotKeptError(error);
   }
-  await reload(r);
-  r.channel?.postMessage("changed");
+  await changed(r);
   requestSync();
   if (item.attempts > 0) later(r);
   else void flush();
@@ -202,7 +197,7 @@ export async function retryPending(key: string): Promise<void> {
   const item = store && (await store.all()).find((i) => i.key === key);
   if (!r || !store || item?.state !== "refused") return;
   await store.put(retry(item));
-  await reload(r);
+  await changed(r);
   r.lostInARow = 0;
   void flush();
 }
@@ -214,8 +209,7 @@ export async function discardPending(key: string): Promise<void> {
   const item = store && (await store.all()).find((i) => i.key === key);
   if (!r || !store || item?.state !== "refused") return;
   await store.remove(key);
-  await reload(r);
-  r.channel?.postMessage("changed");
+  await changed(r);
 }
 
 /** The signed-in user's items that the page shows (e.g. one assignment's, one conversation's). */

@@ -34,6 +34,19 @@ export default function App({ locale, session }: { locale: Locale; session: Sess
   const profile = useStore($profile);
   const main = useRef<HTMLElement | null>(null);
   useEffect(() => followAppLinks(router, locale), [router, locale]);
+  // The user's outbox (writes kept on this device) sends what waits, from any page; its
+  // code comes after the page's.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import("./outbox/runtime.ts").then(({ startOutbox }) => {
+      if (!gone) stop = startOutbox(session.user.id);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [session.user.id]);
 
   const route = page ? ROUTES.find((r) => r.name === page.route) : undefined;
   const held = roles.data ?? [];

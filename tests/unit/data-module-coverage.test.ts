@@ -23,7 +23,7 @@ const NOT_RUN: Record<string, { kind: "write" | "read" | "subscription"; why: st
   // writes whose SQL rules are tested directly, not yet through the module
   ...writes("src/dashboard/admissions/data.ts", "withdrawApplication uploadRequestedDocument addComment requestDocument decide admit payApplicationFee reregisterCohort reregisterSameLevel"),
   ...writes("src/dashboard/assessment/data.ts", "publishEvaluation saveMarks"),
-  ...writes("src/dashboard/assignments/data.ts", "saveAssignment uploadAttachment markSubmission uploadSubmissionFile removeSubmissionFile"),
+  ...writes("src/dashboard/assignments/data.ts", "saveAssignment uploadAttachment removeSubmissionFile"),
   ...writes("src/dashboard/courses/data.ts", "createCourse enrolCohort bulkUpdateCourses saveCourseHostLink addLinkMaterial deleteMaterial deleteReview uploadFileMaterial deleteMaterialWithFile setLessonProgress addLesson deleteLesson proposeCourse withdrawProposal decideProposal"),
   ...writes("src/dashboard/documents/data.ts", "issueCertificate"),
   ...writes("src/dashboard/finance/admin-data.ts", "reviewSlip recordCash refund waivePenalty"),

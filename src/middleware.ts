@@ -12,7 +12,8 @@ const cmsOrigins = (storage: string) =>
   storage === "github" ? { connect: ["https://api.github.com", "https://raw.githubusercontent.com"], img: ["https://avatars.githubusercontent.com"] } : undefined;
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  const cms = isCmsPath(context.url.pathname);
+  // The route Astro matched, not only the address: /KEYSTATIC or /%6Beystatic must not slip by.
+  const cms = isCmsPath(context.routePattern) || isCmsPath(context.url.pathname);
   const storage = cms ? cmsStorage(import.meta.env).kind : undefined;
   if (storage) {
     let clientAddress: string | undefined;

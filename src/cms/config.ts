@@ -2,7 +2,7 @@
 // model as the build's schemas (src/lib/content/model.ts): every collection twice, French and
 // English side by side in the menu (the files are <collection>/<fr|en>/<slug>.md), the
 // brand facts as one form, each field with the build's rule.
-import { collection, config, fields, singleton, type ComponentSchema } from "@keystatic/core";
+import { collection, config, fields, singleton, type ComponentSchema, type FormFieldStoredValue } from "@keystatic/core";
 import { SLUG, type Field, type Fields } from "../lib/content/fields.ts";
 import { CONTENT, ENTRY_COLLECTIONS, type EntryCollection } from "../lib/content/model.ts";
 import { checklistField } from "./inputs.tsx";
@@ -32,7 +32,13 @@ export function formField(key: string, field: Field): ComponentSchema {
       });
     case "choice": {
       const options = Object.entries(field.options).map(([value, optionLabel]) => ({ value, label: optionLabel }));
-      return fields.select({ label, description: field.help, options, defaultValue: options[0]!.value });
+      const select = fields.select({ label, description: field.help, options, defaultValue: options[0]!.value });
+      // Keystatic reads a missing choice as the first one; the build refuses it: so does the CMS.
+      const parse = (value: FormFieldStoredValue) => {
+        if (value === undefined) throw new Error(`${label}: ${options.map((o) => o.value).join(", ")}`);
+        return select.parse(value);
+      };
+      return { ...select, parse, reader: { parse: (value: FormFieldStoredValue) => select.validate(parse(value)) } };
     }
     case "choices":
       return checklistField({

@@ -42,7 +42,8 @@ function build(field: Field, ref: RefSchema): z.ZodType {
 /** An object of fields, then the rules across them (each names the field it blames). */
 export function objectSchema<F extends Fields>(fields: F, ref: RefSchema, rules: readonly Rule<DataOf<F>>[] = []): z.ZodType<DataOf<F>> {
   const shape = Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, build(field, ref)]));
-  let schema: z.ZodType = z.object(shape);
+  // Strict, as the CMS reads a file: a misspelt field name is an error, not a field ignored.
+  let schema: z.ZodType = z.strictObject(shape);
   for (const rule of rules) schema = schema.refine((data) => rule.check(data as DataOf<F>), { message: rule.message, path: [rule.field] });
   return schema as z.ZodType<DataOf<F>>;
 }

@@ -5,7 +5,6 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import optimizeLocales from "@react-aria/optimize-locales-plugin";
-import keystatic from "@keystatic/astro";
 import buildOutput from "./src/integrations/build-output.ts";
 import cms from "./src/cms/integration.ts";
 
@@ -22,7 +21,7 @@ export default defineConfig({
   // A separate cache per output folder, so a test build and another build can run at once.
   cacheDir: process.env.ASTRO_OUT_DIR ? `./node_modules/.astro-${process.env.ASTRO_OUT_DIR}` : undefined,
   adapter: node({ mode: "standalone" }),
-  integrations: [react(), keystatic(), cms(), buildOutput({ supabaseUrl: env.PUBLIC_SUPABASE_URL ?? "http://127.0.0.1:54321" })],
+  integrations: [react(), cms(), buildOutput({ supabaseUrl: env.PUBLIC_SUPABASE_URL ?? "http://127.0.0.1:54321" })],
   i18n: {
     locales: ["fr", "en"],
     defaultLocale: "fr",

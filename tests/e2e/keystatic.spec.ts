@@ -8,7 +8,6 @@ import { expect, test, type Page } from "@playwright/test";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
-import { png } from "./applicant.ts";
 import { createCmsProject, type CmsProject } from "./cms-project.ts";
 import { E2E_API_URL, E2E_OUT_DIR } from "./server-ports.ts";
 
@@ -90,7 +89,7 @@ test("an editor adds a programme in French and English; a build publishes both p
   // An image in the text goes into the repository's assets (src/assets/content/filieres).
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Image" }).click();
-  await (await chooser).setFiles(png("chantier.png"));
+  await (await chooser).setFiles({ name: "chantier.png", mimeType: "image/png", buffer: readFileSync(join(CHECKOUT, "public/og-card.png")) });
   await page.getByRole("button", { name: "Créer" }).click();
   await expect(page.getByText("Description (description) must be at least 50 characters long")).toBeVisible();
   await expect(page).toHaveURL(/\/create$/);

@@ -9,16 +9,16 @@ import { checklistField } from "./inputs.tsx";
 import { cmsStorage } from "./storage.ts";
 
 export type Lang = "fr" | "en";
-export const LANGS: Lang[] = ["fr", "en"];
+const LANGS: Lang[] = ["fr", "en"];
 
 /** The Keystatic collection of a content collection in one language, e.g. filieres-fr. */
 export const cmsCollection = (name: EntryCollection, lang: Lang) => `${name}-${lang}`;
 
 /** Where an entry's "view" link goes: a server route that redirects to its public page. */
-export const previewPath = (name: string, lang: Lang, slug: string) => `/keystatic/preview/${name}/${lang}/${slug}`;
+const previewPath = (name: string, lang: Lang, slug: string) => `/keystatic/preview/${name}/${lang}/${slug}`;
 
 /** The form field of a model field; its label names the field as the file and the build do. */
-export function formField(key: string, field: Field): ComponentSchema {
+function formField(key: string, field: Field): ComponentSchema {
   const label = `${field.label} (${key})`;
   switch (field.kind) {
     case "text":
@@ -69,7 +69,7 @@ export function formField(key: string, field: Field): ComponentSchema {
   }
 }
 
-export function formFields(modelFields: Fields): Record<string, ComponentSchema> {
+function formFields(modelFields: Fields): Record<string, ComponentSchema> {
   return Object.fromEntries(Object.entries(modelFields).map(([key, field]) => [key, formField(key, field)]));
 }
 

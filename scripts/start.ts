@@ -18,7 +18,7 @@ import { describeReport, syncSource } from "../src/lib/catalogue-sync/sync.ts";
 const SITE_PORT = 4321;
 const HOST = "127.0.0.1";
 const BUILD_STAMP = "dist/.build-stamp";
-const BUILD_INPUTS = ["src", "public", "astro.config.mjs", "package.json", ".env"];
+const BUILD_INPUTS = ["src", "public", "astro.config.mjs", "keystatic.config.ts", "package.json", ".env"];
 
 function fail(message: string): never {
   console.error(message);

@@ -20,7 +20,11 @@ export const COLLECTION_OF: Record<CatalogueKind, string> = {
 /** The CMS (Keystatic, mounted at /keystatic over src/content). */
 export const CMS_PATH = "/keystatic";
 
-/** The CMS's page for one entry: its collection is the content folder, its item the French slug. */
+/**
+ * The CMS's page for one entry, in French (the reference language): the CMS shows each
+ * content folder once per language, as `<folder>-fr` and `<folder>-en` (src/cms/config.ts,
+ * cmsCollection), and names the item by its slug.
+ */
 export function cmsEntryPath(kind: CatalogueKind, slug: string): string {
-  return `${CMS_PATH}/collection/${encodeURIComponent(COLLECTION_OF[kind])}/item/${encodeURIComponent(slug)}`;
+  return `${CMS_PATH}/collection/${encodeURIComponent(`${COLLECTION_OF[kind]}-fr`)}/item/${encodeURIComponent(slug)}`;
 }

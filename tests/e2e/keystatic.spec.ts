@@ -4,12 +4,19 @@
 // <project.dir>/src/content, and the copy is then built to see the public pages.
 // CMS_SCREENSHOTS=<folder> also saves the editors' guide's screenshots there
 // (docs/images, for docs/editing-the-site.md).
+// The second test takes the new programme on: the catalogue sync puts it in the e2e
+// stack's database and an admin creates a course for it; the checkout's own content is
+// then synced back, so the programme is archived (never deleted) for the specs after this.
 import { expect, test, type Page } from "@playwright/test";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
+import { readCatalogueContent } from "../../src/lib/catalogue-sync/read-content.ts";
+import { syncCatalogue } from "../../src/lib/catalogue-sync/rpc.ts";
 import { createCmsProject, type CmsProject } from "./cms-project.ts";
+import { chooseOption, signInAs } from "./dashboard.ts";
 import { E2E_API_URL, E2E_OUT_DIR } from "./server-ports.ts";
+import { serviceClient } from "./stack.ts";
 
 /** The programme the editor adds: its slug is the page's address (and the catalogue's id). */
 const PROGRAMME = {
@@ -50,7 +57,27 @@ test.beforeAll(() => {
   project = createCmsProject();
 });
 
-test.afterAll(() => project?.remove());
+/** The e2e stack's catalogue holds the copy's content (genie-civil) until the checkout's is synced back. */
+let synced = false;
+/** The course the admin creates, removed at the end: the specs after this one count courses. */
+let courseCode: string | undefined;
+
+/** Syncs the checkout's own content: what the other specs expect of the shared stack. */
+async function syncCheckoutContent() {
+  const report = await syncCatalogue(serviceClient(), readCatalogueContent(join(CHECKOUT, "src/content")), "e2e");
+  synced = false;
+  return report;
+}
+
+test.afterAll(async () => {
+  try {
+    if (synced) await syncCheckoutContent();
+    const { error } = courseCode ? await serviceClient().from("courses").delete().eq("code", courseCode) : { error: null };
+    if (error) throw new Error(`removing course ${courseCode}: ${error.message}`);
+  } finally {
+    project?.remove();
+  }
+});
 
 /** Fills a programme's form (Filières · FR or Programmes · EN), `skip` left empty. */
 async function fillProgramme(page: Page, copy: (typeof PROGRAMME)["fr"], skip?: "description") {
@@ -127,6 +154,44 @@ test("an editor adds a programme in French and English; a build publishes both p
   await expect(page.getByRole("heading", { level: 1, name: PROGRAMME.en.title })).toBeVisible();
   await expect(page.getByText(PROGRAMME.en.body)).toBeVisible();
   await site.stop();
+});
+
+test("the sync puts the new programme in the database, where an admin creates a course for it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const service = serviceClient();
+  synced = true;
+  const added = await syncCatalogue(service, readCatalogueContent(join(project.dir, "src/content")), "e2e");
+  expect(added.changes).toContainEqual(expect.objectContaining({ kind: "programmes", slug: PROGRAMME.slug, change: "added", name: { fr: PROGRAMME.fr.title, en: PROGRAMME.en.title } }));
+  const { data: row } = await service.from("programmes").select("id, name_fr, name_en, archived_at, department:departments!inner(slug)").eq("slug", PROGRAMME.slug).single();
+  expect(row).toMatchObject({ name_fr: PROGRAMME.fr.title, name_en: PROGRAMME.en.title, archived_at: null, department: { slug: PROGRAMME.department } });
+
+  // The department is the Open University's: its wizard offers the programme at once.
+  const code = (courseCode = `GC-L1-${(Date.now() % 900) + 100}`);
+  await signInAs(page, "admin");
+  await page.goto("/dashboard/admin/create-course/iou");
+  const wizard = page.getByTestId("wizard");
+  await chooseOption(wizard.getByRole("combobox", { name: /Filière/ }), PROGRAMME.fr.title);
+  await chooseOption(wizard.getByRole("combobox", { name: /Niveau/ }), "L1");
+  // No specialty yet: the course hangs on the programme itself.
+  await expect(wizard.getByRole("combobox", { name: /Spécialité/ }).locator("option")).toHaveCount(1);
+  await wizard.getByRole("button", { name: "Suivant" }).click();
+  await wizard.getByLabel("Code du cours").fill(code);
+  await wizard.getByLabel("Intitulé").fill("Résistance des matériaux");
+  await wizard.getByRole("button", { name: "Suivant" }).click();
+  await expect(wizard).toContainText("Étape 3 sur 4");
+  await wizard.getByRole("button", { name: "Suivant" }).click();
+  await expect(page.getByTestId("wizard-summary")).toContainText(`${PROGRAMME.fr.title} L1`);
+  await wizard.getByRole("button", { name: "Créer le cours" }).click();
+  await expect(page.getByTestId("wizard-done")).toContainText(`Cours ${code} créé.`);
+  const { data: course } = await service.from("courses").select("id, programme_id, level_code").eq("code", code).single();
+  expect(course).toMatchObject({ programme_id: row!.id, level_code: "L1" });
+
+  // The checkout's content has no genie-civil: synced back, the programme is archived, the course keeps it.
+  const back = await syncCheckoutContent();
+  expect(back.changes).toContainEqual(expect.objectContaining({ kind: "programmes", slug: PROGRAMME.slug, change: "archived" }));
+  const { data: archived } = await service.from("programmes").select("id, archived_at").eq("slug", PROGRAMME.slug).single();
+  expect(archived?.archived_at).not.toBeNull();
+  expect((await service.from("courses").select("programme_id").eq("id", course!.id).single()).data?.programme_id).toBe(row!.id);
 });
 
 test("in local mode the CMS answers 403 when the server listens beyond this machine", async ({ request }) => {

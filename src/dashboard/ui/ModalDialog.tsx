@@ -1,6 +1,6 @@
-// A modal dialog: react-aria traps focus inside, returns it to the trigger on close,
-// closes on Escape, and hides the rest of the page from screen readers.
-// Always controlled (isOpen + onOpenChange): the page keeps the open state.
+// The open modal dialog behind ui/Dialog.tsx (which loads this file when a dialog first
+// opens): react-aria traps focus inside, returns it to the trigger on close, closes on
+// Escape, and hides the rest of the page from screen readers.
 // Built from react-aria's hooks (useModalOverlay, useDialog, Overlay) rather than
 // react-aria-components' <Modal>/<Dialog>: those import the Menu, Popover and collection
 // modules (28 KB gzip) into every page that shows a dialog.
@@ -26,7 +26,7 @@ export interface DialogProps {
   size?: "md" | "lg";
 }
 
-export function Dialog({ isOpen, onOpenChange, ...props }: DialogProps) {
+export default function ModalDialog({ isOpen, onOpenChange, ...props }: DialogProps) {
   const state = useOverlayTriggerState({ isOpen, onOpenChange });
   if (!state.isOpen) return null;
   return (
@@ -73,9 +73,4 @@ function DialogBody({ title, children, role = "dialog", close }: BodyProps) {
       <div className="mt-4 text-gray-800">{typeof children === "function" ? children({ close }) : children}</div>
     </div>
   );
-}
-
-/** The row of buttons at the bottom of a dialog; stacks at 360 px. */
-export function DialogActions({ children }: { children: ReactNode }) {
-  return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
 }

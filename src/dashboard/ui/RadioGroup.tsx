@@ -6,6 +6,7 @@ import { useId, type ReactNode, type Ref } from "react";
 import { useMessages } from "../i18n.ts";
 import type { FieldBaseProps } from "./FieldParts.tsx";
 import { uiMessages } from "./messages.ts";
+import { describedBy } from "./NativeField.tsx";
 import { cx, descriptionText, errorText, labelText } from "./styles.ts";
 
 export interface RadioOption {
@@ -31,7 +32,6 @@ export function RadioGroup(props: RadioGroupProps) {
   const id = useId();
   // A form field passes `value` from the start, undefined until something is chosen: still controlled.
   const controlled = "value" in props;
-  const describedBy = [errorMessage && `${id}-error`, description && `${id}-help`].filter(Boolean).join(" ") || undefined;
   return (
     <fieldset
       role="radiogroup"
@@ -39,7 +39,7 @@ export function RadioGroup(props: RadioGroupProps) {
       disabled={isDisabled}
       aria-invalid={errorMessage ? true : undefined}
       aria-required={isRequired || undefined}
-      aria-describedby={describedBy}
+      aria-describedby={describedBy(id, description, errorMessage)}
       className={cx("flex min-w-0 flex-col gap-1", className)}
     >
       <legend id={`${id}-label`} className={labelText}>

@@ -17,8 +17,11 @@ test("the teacher plans a weekly series and sees a double-booking refused", asyn
   await page.goto("/dashboard/teacher/classes/schedule");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Planifier des séances");
   const form = page.getByTestId("plan-form");
+  await expectNoAxeViolations(page);
+  // the form (date, time and number fields) loads on request, focus in its first field
+  await form.getByRole("button", { name: "Planifier une séance ou une série" }).click();
   const courseSelect = form.getByRole("combobox", { name: "Cours" });
-  await expect(courseSelect).toBeVisible();
+  await expect(courseSelect).toBeFocused();
   await expectNoAxeViolations(page);
   await chooseOption(courseSelect, /INF-L2-101/);
 

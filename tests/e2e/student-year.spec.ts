@@ -293,6 +293,7 @@ for (const locale of ["fr", "en"] as const) {
         // on while she joins.
         await lecturer.goto(`${prefix}/dashboard/teacher/classes/schedule`);
         const plan = lecturer.getByTestId("plan-form");
+        await plan.getByRole("button", { name: pln.openPlan }).click();
         await expect(plan.getByRole("combobox", { name: pln.course }).locator("option:checked")).toHaveText(new RegExp(course.code));
         await plan.getByRole("textbox", { name: pln.title }).fill(session);
         await plan.getByText(pln.single, { exact: true }).click();

@@ -3,7 +3,7 @@
 // audited SQL functions that only the bursar (admins) may call; checked here with zod.
 // The cash form (CashForm.tsx: its student search is react-aria's ComboBox, about 40 KB gzip
 // with its list and popover) loads when the bursar starts a cash payment.
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { refundSchema } from "../../lib/forms/finance.ts";
 import { formatDateTime, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -12,7 +12,7 @@ import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { Dialog, DialogActions } from "../ui/Dialog.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
-import { Skeleton } from "../ui/Skeleton.tsx";
+import { OpenOnRequest } from "../ui/OpenOnRequest.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { toastError } from "../ui/toast.ts";
@@ -24,16 +24,11 @@ const CashForm = lazy(() => import("./CashForm.tsx"));
 
 export function CashCard({ onDone }: { onDone: () => void }) {
   const m = useMessages(adminFinanceMessages);
-  const [open, setOpen] = useState(false);
   return (
     <Card title={m.cashTitle} description={m.cashHelp} testId="cash">
-      {open ? (
-        <Suspense fallback={<Skeleton lines={4} />}>
-          <CashForm onDone={onDone} />
-        </Suspense>
-      ) : (
-        <Button onPress={() => setOpen(true)}>{m.cashOpen}</Button>
-      )}
+      <OpenOnRequest label={m.cashOpen}>
+        <CashForm onDone={onDone} />
+      </OpenOnRequest>
     </Card>
   );
 }

@@ -50,10 +50,6 @@ export default function CashForm({ onDone }: { onDone: () => void }) {
     if (student) void loadLines(student);
   }, [student]);
 
-  // Opened by "Encaisser un paiement en espèces", whose button this form replaces: focus goes to the first field.
-  const studentField = useRef<HTMLInputElement>(null);
-  useEffect(() => studentField.current?.focus(), []);
-
   const asked = useRef(0);
   async function search(text: string) {
     const ask = ++asked.current;
@@ -99,7 +95,7 @@ export default function CashForm({ onDone }: { onDone: () => void }) {
       )}
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={m.cashTitle}>
         <ComboBox className="sm:col-span-2" label={m.student} value={student} options={found.map((s) => ({ value: s.id, label: `${s.full_name ?? s.id}${s.matricule ? ` (${s.matricule})` : ""}` }))}
-          onInputChange={(text) => void search(text)} menuTrigger="focus" onChange={(v) => { setStudent(v); setIssued(null); }} errorMessage={error("student")} isRequired inputRef={studentField} />
+          onInputChange={(text) => void search(text)} menuTrigger="focus" onChange={(v) => { setStudent(v); setIssued(null); }} errorMessage={error("student")} isRequired />
         {student && (linesError ? <div className="sm:col-span-2"><ErrorState error={linesError} onRetry={() => void loadLines(student)} /></div>
           : !lines ? <div className="sm:col-span-2"><Skeleton label={m.loadingDues} /></div>
           : !lines.length ? <p className="text-sm text-gray-700 sm:col-span-2">{m.nothingDue}</p>

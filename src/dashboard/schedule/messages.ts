@@ -9,7 +9,7 @@ export const scheduleMessages = defineMessages({
     filters: { school: "École", programme: "Filière", teacher: "Enseignant", mode: "Lieu", all: "Tous", inPerson: "En salle" },
     views: { label: "Affichage", list: "Liste", grid: "Calendrier", loading: "Chargement du calendrier…" },
     period: {
-      week: "Semaine du {range}",
+      week: "Semaine : {range}",
       previousWeek: "Semaine précédente",
       thisWeek: "Cette semaine",
       nextWeek: "Semaine suivante",
@@ -49,7 +49,7 @@ export const scheduleMessages = defineMessages({
     filters: { school: "School", programme: "Programme", teacher: "Teacher", mode: "Where", all: "All", inPerson: "In a room" },
     views: { label: "View", list: "List", grid: "Calendar", loading: "Loading the calendar…" },
     period: {
-      week: "Week of {range}",
+      week: "Week: {range}",
       previousWeek: "Previous week",
       thisWeek: "This week",
       nextWeek: "Next week",

@@ -52,6 +52,7 @@ test("the admin changes the institution and the grading options, adds a year and
   await expect(page.getByTestId("toast")).toContainText("Enregistré avec succès");
 
   const grading = page.getByTestId("grading-form");
+  await grading.getByRole("button", { name: "Modifier les règles de notation" }).click();
   await grading.getByRole("textbox", { name: "Note éliminatoire (/20)" }).fill("12");
   await grading.getByRole("button", { name: "Enregistrer" }).click();
   await expect(grading.getByText("La note éliminatoire doit être inférieure à la moyenne de validation.")).toBeVisible();

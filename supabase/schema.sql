@@ -765,6 +765,187 @@ $$;
 
 
 --
+-- Name: catalogue_sync(jsonb, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.catalogue_sync(content jsonb, apply boolean) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+#variable_conflict use_variable
+declare
+  k record;
+  e jsonb;
+  have jsonb;
+  current_rows jsonb;
+  fields text[];
+  changed text[];
+  seen text[];
+  gone record;
+  slug text;
+  parent_id uuid;
+  row_id uuid;
+  kind_change text;
+  want_levels jsonb;
+  have_levels jsonb;
+  changes jsonb := '[]'::jsonb;
+begin
+  if content is null or jsonb_typeof(content) <> 'object' then
+    raise exception 'catalogue content: an object with one list per kind (schools, departments, programmes…) is expected' using errcode = '22023';
+  end if;
+
+  -- Parents before children, so that a new department's school exists when it is added.
+  for k in
+    select * from (values
+      (1, 'schools', 'schools', null, null, null, array['kind']),
+      (2, 'departments', 'departments', 'schools', 'schools', 'school_id', array[]::text[]),
+      (3, 'programmes', 'programmes', 'departments', 'departments', 'department_id', array['degree']),
+      (4, 'specialties', 'specialties', 'programmes', 'programmes', 'programme_id', array[]::text[]),
+      (5, 'formations', 'professional_formations', 'schools', 'schools', 'school_id', array['certificate', 'duration_months', 'internship_months']),
+      (6, 'extension_programmes', 'extension_programmes', 'schools', 'schools', 'school_id', array['credential', 'delivery', 'duration_months'])
+    ) as v (ord, kind, tbl, parent_kind, parent_tbl, parent_col, extra)
+    order by ord
+  loop
+    -- A kind left out would archive all its rows: every list must be there, even empty.
+    if jsonb_typeof(content -> k.kind) is distinct from 'array' then
+      raise exception 'catalogue content: the list "%" is missing', k.kind using errcode = '22023';
+    end if;
+    fields := array['name_fr', 'name_en', 'summary_fr', 'summary_en', 'position'] || k.extra;
+    execute format(
+      'select coalesce(jsonb_object_agg(t.slug, to_jsonb(t) || jsonb_build_object(''parent'', %s)), ''{}'') from public.%I t',
+      case when k.parent_tbl is null then 'null::text'
+           else format('(select p.slug from public.%I p where p.id = t.%I)', k.parent_tbl, k.parent_col) end,
+      k.tbl)
+    into current_rows;
+    seen := '{}';
+
+    for e in select value from jsonb_array_elements(content -> k.kind)
+    loop
+      slug := e ->> 'slug';
+      if slug is null or slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$' then
+        raise exception 'catalogue content: % entry without a valid slug (%)', k.kind, e using errcode = '22023';
+      end if;
+      if slug = any (seen) then
+        raise exception 'catalogue content: % "%" appears twice', k.kind, slug using errcode = '22023';
+      end if;
+      seen := seen || slug;
+      if k.parent_kind is not null and not exists (
+        select 1 from jsonb_array_elements(coalesce(content -> k.parent_kind, '[]'::jsonb)) p where p ->> 'slug' = e ->> 'parent') then
+        raise exception 'catalogue content: % "%" belongs to % "%", which the content does not have', k.kind, slug, k.parent_kind, e ->> 'parent'
+          using errcode = '22023';
+      end if;
+
+      have := current_rows -> slug;
+      changed := '{}';
+      if have is null then
+        kind_change := 'added';
+      else
+        changed := array(select f from unnest(fields) f where (have -> f) is distinct from (e -> f));
+        if k.parent_tbl is not null and (have ->> 'parent') is distinct from (e ->> 'parent') then
+          changed := changed || 'parent'::text;
+        end if;
+        kind_change := case when have ->> 'archived_at' is not null then 'restored'
+                            when changed && array['name_fr', 'name_en'] then 'renamed'
+                            when cardinality(changed) > 0 then 'updated' end;
+      end if;
+
+      -- The levels a specialty opens live in their own table.
+      if k.kind = 'specialties' then
+        want_levels := (select coalesce(jsonb_agg(l order by l), '[]'::jsonb) from jsonb_array_elements_text(coalesce(e -> 'levels', '[]'::jsonb)) l);
+        have_levels := (select coalesce(jsonb_agg(sl.level_code order by sl.level_code), '[]'::jsonb)
+                        from public.specialty_levels sl join public.specialties s on s.id = sl.specialty_id where s.slug = slug);
+        if have is not null and want_levels <> have_levels then
+          changed := changed || 'levels'::text;
+          kind_change := coalesce(kind_change, 'updated');
+        end if;
+      end if;
+
+      continue when kind_change is null;
+      changes := changes || jsonb_strip_nulls(jsonb_build_object(
+        'kind', k.kind, 'slug', slug, 'change', kind_change, 'fields', to_jsonb(changed),
+        'name', jsonb_build_object('fr', e ->> 'name_fr', 'en', e ->> 'name_en'),
+        'from', case when kind_change = 'renamed' then jsonb_build_object('fr', have ->> 'name_fr', 'en', have ->> 'name_en') end));
+      continue when not apply;
+
+      parent_id := null;
+      if k.parent_tbl is not null then
+        execute format('select id from public.%I where slug = $1', k.parent_tbl) into parent_id using e ->> 'parent';
+      end if;
+      if have is null then
+        execute format('insert into public.%I (slug, %s%s) select r.slug, %s%s from jsonb_populate_record(null::public.%I, $1) r returning id',
+          k.tbl, array_to_string(fields, ', '), case when k.parent_col is null then '' else ', ' || k.parent_col end,
+          (select string_agg('r.' || quote_ident(f), ', ') from unnest(fields) f), case when k.parent_col is null then '' else ', $2' end,
+          k.tbl)
+        into row_id using e, parent_id;
+      else
+        execute format('update public.%I t set (%s, archived_at%s) = (select %s, null::timestamptz%s from jsonb_populate_record(null::public.%I, $1) r) where t.slug = $3 returning t.id',
+          k.tbl, array_to_string(fields, ', '), case when k.parent_col is null then '' else ', ' || k.parent_col end,
+          (select string_agg('r.' || quote_ident(f), ', ') from unnest(fields) f), case when k.parent_col is null then '' else ', $2' end,
+          k.tbl)
+        into row_id using e, parent_id, slug;
+      end if;
+      if k.kind = 'specialties' then
+        delete from public.specialty_levels sl where sl.specialty_id = row_id
+          and not (want_levels ? sl.level_code);
+        insert into public.specialty_levels (specialty_id, level_code)
+        select row_id, l from jsonb_array_elements_text(want_levels) l
+        on conflict do nothing;
+      end if;
+    end loop;
+
+    -- Rows whose entry left the content: archived, never deleted.
+    for gone in execute format('select t.slug::text as slug, t.name_fr, t.name_en from public.%I t where t.archived_at is null and not (t.slug = any ($1)) order by t.slug', k.tbl)
+      using seen
+    loop
+      changes := changes || jsonb_build_object('kind', k.kind, 'slug', gone.slug, 'change', 'archived', 'fields', '[]'::jsonb,
+        'name', jsonb_build_object('fr', gone.name_fr, 'en', gone.name_en));
+      if apply then
+        execute format('update public.%I set archived_at = now() where slug = $1', k.tbl) using gone.slug;
+      end if;
+    end loop;
+  end loop;
+
+  -- The five LMD levels are fixed (a check constraint): only their names follow the content.
+  if jsonb_typeof(content -> 'levels') is distinct from 'array' then
+    raise exception 'catalogue content: the list "levels" is missing' using errcode = '22023';
+  end if;
+  for e in select value from jsonb_array_elements(content -> 'levels')
+  loop
+    have := (select to_jsonb(l) from public.levels l where l.code = e ->> 'code');
+    if have is null then
+      raise exception 'catalogue content: level "%" is not one of L1, L2, L3, M1, M2', e ->> 'code' using errcode = '22023';
+    end if;
+    changed := array(select f from unnest(array['name_fr', 'name_en']) f where (have -> f) is distinct from (e -> f));
+    continue when cardinality(changed) = 0;
+    changes := changes || jsonb_build_object('kind', 'levels', 'slug', lower(e ->> 'code'), 'change', 'renamed', 'fields', to_jsonb(changed),
+      'name', jsonb_build_object('fr', e ->> 'name_fr', 'en', e ->> 'name_en'),
+      'from', jsonb_build_object('fr', have ->> 'name_fr', 'en', have ->> 'name_en'));
+    if apply then
+      update public.levels set name_fr = e ->> 'name_fr', name_en = e ->> 'name_en' where code = e ->> 'code';
+    end if;
+  end loop;
+
+  return changes;
+end;
+$_$;
+
+
+--
+-- Name: catalogue_sync_report(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.catalogue_sync_report(changes jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'counts', (select jsonb_object_agg(c, (select count(*) from jsonb_array_elements(changes) x where x ->> 'change' = c))
+               from unnest(array['added', 'renamed', 'updated', 'archived', 'restored']) c),
+    'changes', changes);
+$$;
+
+
+--
 -- Name: changed_columns(jsonb, jsonb, text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2877,6 +3058,30 @@ $$;
 
 
 --
+-- Name: refuse_archived_application_target(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.refuse_archived_application_target() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if ((tg_op = 'INSERT' or new.programme_id is distinct from old.programme_id)
+        and exists (select 1 from public.programmes p where p.id = new.programme_id and p.archived_at is not null))
+     or ((tg_op = 'INSERT' or new.specialty_id is distinct from old.specialty_id)
+        and exists (select 1 from public.specialties s where s.id = new.specialty_id and s.archived_at is not null))
+     or ((tg_op = 'INSERT' or new.professional_formation_id is distinct from old.professional_formation_id)
+        and exists (select 1 from public.professional_formations f where f.id = new.professional_formation_id and f.archived_at is not null))
+     or ((tg_op = 'INSERT' or new.extension_programme_id is distinct from old.extension_programme_id)
+        and exists (select 1 from public.extension_programmes x where x.id = new.extension_programme_id and x.archived_at is not null)) then
+    raise exception 'this programme is no longer offered: choose another one' using errcode = '23514';
+  end if;
+  return new;
+end;
+$$;
+
+
+--
 -- Name: refuse_beside_open_payment(uuid, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3347,7 +3552,7 @@ begin
     end if;
     return new;
   end if;
-  if (new.body, new.file_path) is distinct from (old.body, old.file_path) then
+  if (new.body, new.file_path, new.files) is distinct from (old.body, old.file_path, old.files) then
     new.submitted_at := now();
   else
     new.submitted_at := old.submitted_at;
@@ -4082,6 +4287,30 @@ begin
   return row;
 end;
 $$;
+
+
+--
+-- Name: catalogue_sync_preview(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.catalogue_sync_preview(content jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if coalesce((select auth.role()), 'service_role') <> 'service_role' and not private.is_admin() then
+    raise exception 'only administrators compare the catalogue with the content' using errcode = '42501';
+  end if;
+  return private.catalogue_sync_report(private.catalogue_sync(content, false));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION catalogue_sync_preview(content jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.catalogue_sync_preview(content jsonb) IS 'What public.sync_catalogue would change with that content, writing nothing (admin/content). Admins and the service role.';
 
 
 --
@@ -5366,6 +5595,58 @@ begin
     '{YYYY}', academic_year_start::text), '{YY}', right(academic_year_start::text, 2)), '{SCHOOL}', coalesce(school_code, ''));
 end;
 $$;
+
+
+--
+-- Name: hand_in(uuid, text, text[], uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.hand_in(p_assignment uuid, p_body text, p_files text[], p_idempotency_key uuid) RETURNS uuid
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  me uuid := (select auth.uid());
+  existing record;
+  written uuid;
+begin
+  if me is null then
+    raise exception 'sign in to hand in work' using errcode = '42501';
+  end if;
+  if p_idempotency_key is null then
+    raise exception 'a hand-in carries its idempotency key' using errcode = '22004';
+  end if;
+  -- One hand-in at a time per student and assignment: a replay waits for the first send and
+  -- then sees its key.
+  perform pg_advisory_xact_lock(hashtext('hand_in'), hashtext(me::text || ':' || p_assignment::text));
+  select s.id, s.idempotency_key into existing
+  from public.assignment_submissions s where s.assignment_id = p_assignment and s.student_id = me;
+  if existing.id is null then
+    insert into public.assignment_submissions (assignment_id, student_id, body, files, idempotency_key)
+    values (p_assignment, me, coalesce(p_body, ''), coalesce(p_files, '{}'), p_idempotency_key)
+    returning id into written;
+    return written;
+  end if;
+  if existing.idempotency_key is not distinct from p_idempotency_key then
+    return existing.id; -- already written: nothing more
+  end if;
+  update public.assignment_submissions
+  set body = coalesce(p_body, ''), files = coalesce(p_files, '{}'), file_path = null, idempotency_key = p_idempotency_key
+  where id = existing.id
+  returning id into written;
+  if written is null then
+    raise exception 'this work is marked: it can no longer be changed' using errcode = '42501';
+  end if;
+  return written;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION hand_in(p_assignment uuid, p_body text, p_files text[], p_idempotency_key uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.hand_in(p_assignment uuid, p_body text, p_files text[], p_idempotency_key uuid) IS 'Hands in or revises the caller''s work (text, files in its folder); the same idempotency key again returns the submission without writing.';
 
 
 --
@@ -7390,10 +7671,10 @@ COMMENT ON FUNCTION public.send_announcement(audience text, title text, body tex
 
 
 --
--- Name: send_message(uuid, text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+-- Name: send_message(uuid, text, jsonb, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.send_message(conversation uuid, body text, attachments jsonb DEFAULT '[]'::jsonb) RETURNS uuid
+CREATE FUNCTION public.send_message(conversation uuid, body text, attachments jsonb DEFAULT '[]'::jsonb, p_idempotency_key uuid DEFAULT NULL::uuid) RETURNS uuid
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
@@ -7404,7 +7685,18 @@ begin
   if jsonb_typeof(coalesce(attachments, '[]'::jsonb)) <> 'array' or jsonb_array_length(coalesce(attachments, '[]'::jsonb)) > 5 then
     raise exception 'at most 5 attachments per message' using errcode = '23514';
   end if;
-  insert into public.messages (conversation_id, body) values (conversation, body) returning id into message;
+  insert into public.messages (conversation_id, body, idempotency_key) values (conversation, body, p_idempotency_key)
+  on conflict (idempotency_key) do nothing
+  returning id into message;
+  if message is null then
+    -- The key was used: the caller's own message, written by an earlier send, is the answer.
+    select m.id into message from public.messages m
+    where m.idempotency_key = p_idempotency_key and m.sender_id = (select auth.uid()) and m.conversation_id = conversation;
+    if message is null then
+      raise exception 'this idempotency key belongs to another message' using errcode = '23505';
+    end if;
+    return message;
+  end if;
   insert into public.message_attachments (message_id, conversation_id, storage_path, file_name, mime_type, size_bytes)
   select message, conversation, a ->> 'storage_path', a ->> 'file_name', a ->> 'mime_type', (a ->> 'size_bytes')::integer
   from jsonb_array_elements(coalesce(attachments, '[]'::jsonb)) as a;
@@ -7413,6 +7705,13 @@ begin
   return message;
 end;
 $$;
+
+
+--
+-- Name: FUNCTION send_message(conversation uuid, body text, attachments jsonb, p_idempotency_key uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.send_message(conversation uuid, body text, attachments jsonb, p_idempotency_key uuid) IS 'Writes a message and its attachments (already uploaded); the same idempotency key again returns that message without writing.';
 
 
 --
@@ -7882,6 +8181,47 @@ begin
   end if;
 end;
 $$;
+
+
+--
+-- Name: sync_catalogue(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.sync_catalogue(content jsonb, source text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_variable
+declare
+  report jsonb;
+  changes jsonb;
+begin
+  -- The service role's key (the CLI) or the database owner (no JWT: psql, migrations).
+  if coalesce((select auth.role()), 'service_role') <> 'service_role' then
+    raise exception 'only the service role synchronises the catalogue from the content (npm run catalogue:sync)' using errcode = '42501';
+  end if;
+  -- Two syncs at once (two deploys) run one after the other.
+  perform pg_advisory_xact_lock(hashtext('public.sync_catalogue'));
+  changes := private.catalogue_sync(content, true);
+  report := private.catalogue_sync_report(changes);
+  -- Every run is logged, even one with nothing to do: admin/content shows the last one.
+  -- The changes are listed up to 60 (the log's details stay small), the counts always.
+  perform public.record_audit('catalogue.synced', 'catalogue', null, jsonb_build_object(
+    'source', left(coalesce(nullif(btrim(source), ''), 'unknown'), 120),
+    'counts', report -> 'counts',
+    'changes', (select coalesce(jsonb_agg(jsonb_build_object('kind', c ->> 'kind', 'slug', c ->> 'slug', 'change', c ->> 'change')), '[]'::jsonb)
+                from (select c from jsonb_array_elements(changes) c limit 60) x),
+    'more', greatest(jsonb_array_length(changes) - 60, 0)));
+  return report;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION sync_catalogue(content jsonb, source text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.sync_catalogue(content jsonb, source text) IS 'Brings the catalogue tables in step with the content (npm run catalogue:sync): adds, renames, updates, archives (never deletes) by slug, in one transaction, audited. Service role only.';
 
 
 --
@@ -8499,6 +8839,7 @@ CREATE TABLE public.departments (
     "position" smallint DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    archived_at timestamp with time zone,
     CONSTRAINT departments_names_length CHECK (((char_length(name_fr) <= 200) AND (char_length(name_en) <= 200))),
     CONSTRAINT departments_summaries_length CHECK (((char_length(summary_fr) <= 4000) AND (char_length(summary_en) <= 4000)))
 );
@@ -8522,6 +8863,7 @@ CREATE TABLE public.extension_programmes (
     "position" smallint DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    archived_at timestamp with time zone,
     CONSTRAINT extension_programmes_credential_check CHECK ((credential = ANY (ARRAY['certificate'::text, 'diploma'::text, 'mba'::text]))),
     CONSTRAINT extension_programmes_delivery_check CHECK ((delivery = ANY (ARRAY['recorded'::text, 'virtual_class'::text]))),
     CONSTRAINT extension_programmes_duration_months_check CHECK (((duration_months >= 1) AND (duration_months <= 60))),
@@ -8627,6 +8969,7 @@ CREATE TABLE public.professional_formations (
     "position" smallint DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    archived_at timestamp with time zone,
     CONSTRAINT professional_formations_certificate_check CHECK ((certificate = ANY (ARRAY['CQP'::text, 'DQP'::text, 'AQP'::text]))),
     CONSTRAINT professional_formations_duration_months_check CHECK (((duration_months >= 1) AND (duration_months <= 60))),
     CONSTRAINT professional_formations_internship_months_check CHECK (((internship_months >= 0) AND (internship_months <= 24))),
@@ -8682,6 +9025,7 @@ CREATE TABLE public.programmes (
     "position" smallint DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    archived_at timestamp with time zone,
     CONSTRAINT programmes_degree_check CHECK ((degree = ANY (ARRAY['licence'::text, 'master'::text, 'licence-master'::text]))),
     CONSTRAINT programmes_names_length CHECK (((char_length(name_fr) <= 200) AND (char_length(name_en) <= 200))),
     CONSTRAINT programmes_summaries_length CHECK (((char_length(summary_fr) <= 4000) AND (char_length(summary_en) <= 4000)))
@@ -8693,6 +9037,13 @@ CREATE TABLE public.programmes (
 --
 
 COMMENT ON TABLE public.programmes IS 'Filières: a field of study in a department, leading to a licence and/or a master.';
+
+
+--
+-- Name: COLUMN programmes.archived_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.programmes.archived_at IS 'Set by public.sync_catalogue when the entry left src/content: kept for the courses, fees and applications that use it, no longer offered.';
 
 
 --
@@ -8711,6 +9062,7 @@ CREATE TABLE public.schools (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     application_fee_xaf integer DEFAULT 10000 NOT NULL,
+    archived_at timestamp with time zone,
     CONSTRAINT schools_application_fee_xaf_check CHECK (((application_fee_xaf >= 0) AND (application_fee_xaf <= 1000000))),
     CONSTRAINT schools_kind_check CHECK ((kind = ANY (ARRAY['university'::text, 'professional'::text, 'extension'::text]))),
     CONSTRAINT schools_names_length CHECK (((char_length(name_fr) <= 200) AND (char_length(name_en) <= 200))),
@@ -9151,6 +9503,7 @@ CREATE TABLE public.assignment_submissions (
     graded_by uuid,
     graded_at timestamp with time zone,
     files text[] DEFAULT '{}'::text[] NOT NULL,
+    idempotency_key uuid,
     CONSTRAINT assignment_submissions_body_length CHECK ((char_length(body) <= 50000)),
     CONSTRAINT assignment_submissions_feedback_length CHECK ((char_length(feedback) <= 5000)),
     CONSTRAINT assignment_submissions_file_path_length CHECK ((char_length(file_path) <= 1024)),
@@ -9164,6 +9517,13 @@ CREATE TABLE public.assignment_submissions (
 --
 
 COMMENT ON COLUMN public.assignment_submissions.files IS 'The handed-in files: paths in the submissions bucket, each in <course_id>/<assignment_id>/<student_id>/.';
+
+
+--
+-- Name: COLUMN assignment_submissions.idempotency_key; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.assignment_submissions.idempotency_key IS 'The key the student''s device made for the version this row holds: hand_in() given it again writes nothing.';
 
 
 --
@@ -10273,8 +10633,16 @@ CREATE TABLE public.messages (
     body text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     edited_at timestamp with time zone,
+    idempotency_key uuid,
     CONSTRAINT messages_body_check CHECK (((char_length(body) >= 1) AND (char_length(body) <= 5000)))
 );
+
+
+--
+-- Name: COLUMN messages.idempotency_key; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.idempotency_key IS 'The key the sender''s device made for this message: send_message() given it again writes nothing.';
 
 
 --
@@ -10638,6 +11006,7 @@ CREATE TABLE public.specialties (
     "position" smallint DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    archived_at timestamp with time zone,
     CONSTRAINT specialties_names_length CHECK (((char_length(name_fr) <= 200) AND (char_length(name_en) <= 200))),
     CONSTRAINT specialties_summaries_length CHECK (((char_length(summary_fr) <= 4000) AND (char_length(summary_en) <= 4000)))
 );
@@ -11079,6 +11448,14 @@ ALTER TABLE ONLY public.assignment_submissions
 
 
 --
+-- Name: assignment_submissions assignment_submissions_idempotency_key_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.assignment_submissions
+    ADD CONSTRAINT assignment_submissions_idempotency_key_key UNIQUE (idempotency_key);
+
+
+--
 -- Name: assignment_submissions assignment_submissions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -11484,6 +11861,14 @@ ALTER TABLE ONLY public.meeting_host_links
 
 ALTER TABLE ONLY public.message_attachments
     ADD CONSTRAINT message_attachments_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: messages messages_idempotency_key_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_idempotency_key_key UNIQUE (idempotency_key);
 
 
 --
@@ -13284,6 +13669,13 @@ CREATE TRIGGER applications_record_status AFTER INSERT OR UPDATE OF status ON pu
 --
 
 CREATE TRIGGER applications_stamp BEFORE INSERT OR UPDATE ON public.applications FOR EACH ROW EXECUTE FUNCTION private.stamp_application();
+
+
+--
+-- Name: applications applications_target_not_archived; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER applications_target_not_archived BEFORE INSERT OR UPDATE OF programme_id, specialty_id, professional_formation_id, extension_programme_id ON public.applications FOR EACH ROW EXECUTE FUNCTION private.refuse_archived_application_target();
 
 
 --
@@ -16219,27 +16611,6 @@ ALTER TABLE public.departments ENABLE ROW LEVEL SECURITY;
 
 
 --
--- Name: departments departments: admins add; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "departments: admins add" ON public.departments FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: departments departments: admins edit; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "departments: admins edit" ON public.departments FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: departments departments: admins remove; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "departments: admins remove" ON public.departments FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-
---
 -- Name: departments departments: the public catalogue, readable by all; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -16335,27 +16706,6 @@ CREATE POLICY "evaluations: the teacher and admins remove" ON public.evaluations
 --
 
 ALTER TABLE public.extension_programmes ENABLE ROW LEVEL SECURITY;
-
-
---
--- Name: extension_programmes extension_programmes: admins add; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "extension_programmes: admins add" ON public.extension_programmes FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: extension_programmes extension_programmes: admins edit; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "extension_programmes: admins edit" ON public.extension_programmes FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: extension_programmes extension_programmes: admins remove; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "extension_programmes: admins remove" ON public.extension_programmes FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 
 --
@@ -16617,27 +16967,6 @@ CREATE POLICY "internships: the trainee and admins read" ON public.internships F
 --
 
 ALTER TABLE public.levels ENABLE ROW LEVEL SECURITY;
-
-
---
--- Name: levels levels: admins add; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "levels: admins add" ON public.levels FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: levels levels: admins edit; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "levels: admins edit" ON public.levels FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: levels levels: admins remove; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "levels: admins remove" ON public.levels FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 
 --
@@ -16909,27 +17238,6 @@ ALTER TABLE public.professional_formations ENABLE ROW LEVEL SECURITY;
 
 
 --
--- Name: professional_formations professional_formations: admins add; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "professional_formations: admins add" ON public.professional_formations FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: professional_formations professional_formations: admins edit; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "professional_formations: admins edit" ON public.professional_formations FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: professional_formations professional_formations: admins remove; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "professional_formations: admins remove" ON public.professional_formations FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-
---
 -- Name: professional_formations professional_formations: the public catalogue, readable by all; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -16983,27 +17291,6 @@ CREATE POLICY "profiles: readable by oneself, classmates, teachers and admins" O
 --
 
 ALTER TABLE public.programmes ENABLE ROW LEVEL SECURITY;
-
-
---
--- Name: programmes programmes: admins add; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "programmes: admins add" ON public.programmes FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: programmes programmes: admins edit; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "programmes: admins edit" ON public.programmes FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: programmes programmes: admins remove; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "programmes: admins remove" ON public.programmes FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 
 --
@@ -17252,27 +17539,6 @@ ALTER TABLE public.schools ENABLE ROW LEVEL SECURITY;
 
 
 --
--- Name: schools schools: admins add; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "schools: admins add" ON public.schools FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: schools schools: admins edit; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "schools: admins edit" ON public.schools FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: schools schools: admins remove; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "schools: admins remove" ON public.schools FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-
---
 -- Name: schools schools: the public catalogue, readable by all; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -17343,27 +17609,6 @@ ALTER TABLE public.specialties ENABLE ROW LEVEL SECURITY;
 
 
 --
--- Name: specialties specialties: admins add; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "specialties: admins add" ON public.specialties FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: specialties specialties: admins edit; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "specialties: admins edit" ON public.specialties FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: specialties specialties: admins remove; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "specialties: admins remove" ON public.specialties FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-
---
 -- Name: specialties specialties: the public catalogue, readable by all; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -17375,27 +17620,6 @@ CREATE POLICY "specialties: the public catalogue, readable by all" ON public.spe
 --
 
 ALTER TABLE public.specialty_levels ENABLE ROW LEVEL SECURITY;
-
-
---
--- Name: specialty_levels specialty_levels: admins add; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "specialty_levels: admins add" ON public.specialty_levels FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: specialty_levels specialty_levels: admins edit; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "specialty_levels: admins edit" ON public.specialty_levels FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
-
-
---
--- Name: specialty_levels specialty_levels: admins remove; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "specialty_levels: admins remove" ON public.specialty_levels FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 
 --
@@ -18251,6 +18475,20 @@ GRANT ALL ON FUNCTION private.can_take_register(event uuid, student uuid) TO ser
 
 
 --
+-- Name: FUNCTION catalogue_sync(content jsonb, apply boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.catalogue_sync(content jsonb, apply boolean) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION catalogue_sync_report(changes jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.catalogue_sync_report(changes jsonb) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION changed_columns(new_row jsonb, old_row jsonb, allowed text[]); Type: ACL; Schema: private; Owner: -
 --
 
@@ -18912,6 +19150,13 @@ REVOKE ALL ON FUNCTION private.record_student_identity() FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION refuse_archived_application_target(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.refuse_archived_application_target() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION refuse_beside_open_payment(bill uuid, instalment uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -19269,6 +19514,15 @@ GRANT ALL ON FUNCTION public.cancel_my_payment(payment uuid) TO service_role;
 
 
 --
+-- Name: FUNCTION catalogue_sync_preview(content jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.catalogue_sync_preview(content jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.catalogue_sync_preview(content jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.catalogue_sync_preview(content jsonb) TO service_role;
+
+
+--
 -- Name: FUNCTION close_all_expired_quiz_attempts(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -19523,6 +19777,15 @@ GRANT ALL ON FUNCTION public.find_students(term text) TO service_role;
 REVOKE ALL ON FUNCTION public.format_matricule(pattern text, school_code text, academic_year_start integer, sequence integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.format_matricule(pattern text, school_code text, academic_year_start integer, sequence integer) TO authenticated;
 GRANT ALL ON FUNCTION public.format_matricule(pattern text, school_code text, academic_year_start integer, sequence integer) TO service_role;
+
+
+--
+-- Name: FUNCTION hand_in(p_assignment uuid, p_body text, p_files text[], p_idempotency_key uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.hand_in(p_assignment uuid, p_body text, p_files text[], p_idempotency_key uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.hand_in(p_assignment uuid, p_body text, p_files text[], p_idempotency_key uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.hand_in(p_assignment uuid, p_body text, p_files text[], p_idempotency_key uuid) TO service_role;
 
 
 --
@@ -19980,12 +20243,12 @@ GRANT ALL ON FUNCTION public.send_announcement(audience text, title text, body t
 
 
 --
--- Name: FUNCTION send_message(conversation uuid, body text, attachments jsonb); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION send_message(conversation uuid, body text, attachments jsonb, p_idempotency_key uuid); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.send_message(conversation uuid, body text, attachments jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.send_message(conversation uuid, body text, attachments jsonb) TO authenticated;
-GRANT ALL ON FUNCTION public.send_message(conversation uuid, body text, attachments jsonb) TO service_role;
+REVOKE ALL ON FUNCTION public.send_message(conversation uuid, body text, attachments jsonb, p_idempotency_key uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.send_message(conversation uuid, body text, attachments jsonb, p_idempotency_key uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.send_message(conversation uuid, body text, attachments jsonb, p_idempotency_key uuid) TO service_role;
 
 
 --
@@ -20100,6 +20363,14 @@ GRANT ALL ON FUNCTION public.submit_bank_slip(instalment uuid, amount_xaf intege
 REVOKE ALL ON FUNCTION public.submit_quiz_attempt(attempt uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.submit_quiz_attempt(attempt uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.submit_quiz_attempt(attempt uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION sync_catalogue(content jsonb, source text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.sync_catalogue(content jsonb, source text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sync_catalogue(content jsonb, source text) TO service_role;
 
 
 --
@@ -20245,7 +20516,7 @@ GRANT ALL ON TABLE public.academic_years TO service_role;
 -- Name: TABLE departments; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.departments TO authenticated;
+GRANT SELECT ON TABLE public.departments TO authenticated;
 GRANT ALL ON TABLE public.departments TO service_role;
 GRANT SELECT ON TABLE public.departments TO anon;
 
@@ -20254,7 +20525,7 @@ GRANT SELECT ON TABLE public.departments TO anon;
 -- Name: TABLE extension_programmes; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.extension_programmes TO authenticated;
+GRANT SELECT ON TABLE public.extension_programmes TO authenticated;
 GRANT ALL ON TABLE public.extension_programmes TO service_role;
 GRANT SELECT ON TABLE public.extension_programmes TO anon;
 
@@ -20280,7 +20551,7 @@ GRANT SELECT ON TABLE public.fee_schedules TO anon;
 -- Name: TABLE professional_formations; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.professional_formations TO authenticated;
+GRANT SELECT ON TABLE public.professional_formations TO authenticated;
 GRANT ALL ON TABLE public.professional_formations TO service_role;
 GRANT SELECT ON TABLE public.professional_formations TO anon;
 
@@ -20318,7 +20589,7 @@ GRANT UPDATE(avatar_url) ON TABLE public.profiles TO authenticated;
 -- Name: TABLE programmes; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.programmes TO authenticated;
+GRANT SELECT ON TABLE public.programmes TO authenticated;
 GRANT ALL ON TABLE public.programmes TO service_role;
 GRANT SELECT ON TABLE public.programmes TO anon;
 
@@ -20327,7 +20598,7 @@ GRANT SELECT ON TABLE public.programmes TO anon;
 -- Name: TABLE schools; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.schools TO authenticated;
+GRANT SELECT ON TABLE public.schools TO authenticated;
 GRANT ALL ON TABLE public.schools TO service_role;
 GRANT SELECT ON TABLE public.schools TO anon;
 
@@ -20505,6 +20776,13 @@ GRANT UPDATE(graded_at) ON TABLE public.assignment_submissions TO authenticated;
 --
 
 GRANT UPDATE(files) ON TABLE public.assignment_submissions TO authenticated;
+
+
+--
+-- Name: COLUMN assignment_submissions.idempotency_key; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(idempotency_key) ON TABLE public.assignment_submissions TO authenticated;
 
 
 --
@@ -20865,7 +21143,7 @@ GRANT ALL ON TABLE public.internships TO service_role;
 -- Name: TABLE levels; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.levels TO authenticated;
+GRANT SELECT ON TABLE public.levels TO authenticated;
 GRANT ALL ON TABLE public.levels TO service_role;
 GRANT SELECT ON TABLE public.levels TO anon;
 
@@ -21066,7 +21344,7 @@ GRANT ALL ON TABLE public.semesters TO service_role;
 -- Name: TABLE specialties; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.specialties TO authenticated;
+GRANT SELECT ON TABLE public.specialties TO authenticated;
 GRANT ALL ON TABLE public.specialties TO service_role;
 GRANT SELECT ON TABLE public.specialties TO anon;
 
@@ -21075,7 +21353,7 @@ GRANT SELECT ON TABLE public.specialties TO anon;
 -- Name: TABLE specialty_levels; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.specialty_levels TO authenticated;
+GRANT SELECT ON TABLE public.specialty_levels TO authenticated;
 GRANT ALL ON TABLE public.specialty_levels TO service_role;
 GRANT SELECT ON TABLE public.specialty_levels TO anon;
 

@@ -1,7 +1,10 @@
 // Saving a material's file: fetched with the session (the bucket's rules apply: members of
 // the course only), then saved from a same-origin blob under its original name (the
-// object's name without the random prefix the upload added).
+// object's name without the random prefix the upload added). A file the student keeps
+// offline is taken from the device instead, online or not (issue 24).
+import { keptBlob } from "../../lib/offline/kept-files.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
+import { MATERIALS_BUCKET } from "../offline/kept.ts";
 import { downloadMaterial } from "./data.ts";
 
 export function materialFileName(path: string): string {
@@ -9,8 +12,9 @@ export function materialFileName(path: string): string {
   return last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, "");
 }
 
-export async function saveMaterial(path: string): Promise<void> {
-  const blob = await downloadMaterial(getSupabase(), path);
+export async function saveMaterial(path: string, userId?: string): Promise<void> {
+  const kept = userId ? await keptBlob(userId, MATERIALS_BUCKET, path).catch(() => null) : null;
+  const blob = kept ?? (await downloadMaterial(getSupabase(), path));
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

@@ -22,6 +22,7 @@ import { ensureAuthTables } from "./auth/store.ts";
 import { templatedMailer } from "./auth/mail.ts";
 import { hideStatementParameters } from "./log-safety.ts";
 import { ensureDemoFiles } from "./demo-files.ts";
+import { withPrivateCaching } from "./private-caching.ts";
 
 // Telemetry off: this stack runs on developers' and CI machines, never phones home.
 process.env.LITE_TELEMETRY = "0";

@@ -89,16 +89,6 @@ describe("reads through the device", () => {
     await expect(readThrough("k2", () => Promise.reject(Object.assign(new Error("permission denied"), { status: 403 })))).rejects.toThrow("permission denied");
   });
 
-  it("does not wait for a request it knows will fail offline", async () => {
-    const kept = memory();
-    kept.set("k3", { key: "k3", data: 7, fetchedAt: 1 });
-    const read = vi.fn(async () => 8);
-    expect(await readThrough("k3", read, { online: () => false })).toBe(7);
-    expect(read).not.toHaveBeenCalled();
-    // Nothing saved: the request is tried anyway, and its error stands.
-    await expect(readThrough("k4", () => Promise.reject(new Error("Failed to fetch")), { online: () => false })).rejects.toThrow();
-  });
-
   it("passes reads through untouched when no account is open", async () => {
     setSavedReads(null);
     await expect(readThrough("k5", () => Promise.reject(new Error("Failed to fetch")))).rejects.toThrow();

@@ -9,7 +9,6 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { useShownKey } from "../offline/useShownKey.ts";
-import { useOnline } from "../offline/useOnline.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -45,7 +44,6 @@ export default function StudentPaymentsPage() {
   // PDF is made in the browser from these figures.
   const key = `finance-student-${userId}`;
   useShownKey(key);
-  const online = useOnline();
   const load = useCallback(async () => {
     try {
       setData(await readThrough(key, () => fetchStudentFinance(getSupabase(), userId)));
@@ -63,7 +61,7 @@ export default function StudentPaymentsPage() {
     });
   }, [load, userId]);
 
-  // Back online: read again. Online with receipts: the PDF code (pdf-lib, outside the service
+  // Back online: read again. With receipts: the PDF code (pdf-lib, outside the service
   // worker's precache for its size) is fetched once idle, so a receipt opens offline later.
   useEffect(() => {
     const again = () => void load();
@@ -72,8 +70,8 @@ export default function StudentPaymentsPage() {
   }, [load]);
   const hasReceipts = data?.payments.some((p) => p.receipts.length > 0) ?? false;
   useEffect(() => {
-    if (online && hasReceipts) void afterLoad().then(() => import("./receipt-pdf.ts")).catch(() => {});
-  }, [online, hasReceipts]);
+    if (hasReceipts) void afterLoad().then(() => import("./receipt-pdf.ts")).catch(() => {});
+  }, [hasReceipts]);
 
   const label = (due: Due) => (locale === "en" ? due.label_en : due.label_fr);
 

@@ -1,10 +1,11 @@
 // "Disponible hors ligne" (issue 24): a switch for a whole course and one per file, with the
 // space the kept files use and what the browser says the site uses on the device. Turning a
-// switch on downloads with the session, so it needs a connection; a kept course fetches its
-// new files whenever it is opened online.
+// switch on downloads with the session, so it needs a connection (without one, it says so);
+// a kept course fetches its new files whenever it is opened online.
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { showToast } from "../../lib/auth/toast.ts";
+import { classifyError } from "../../lib/errors/classify.ts";
 import { formatBytes } from "../../lib/format.ts";
 import { deviceStorage, keptSpace } from "../../lib/offline/kept-files.ts";
 import { countOf } from "../../lib/plural.ts";
@@ -14,7 +15,6 @@ import { Switch } from "../ui/Switch.tsx";
 import { toastError } from "../ui/toast.ts";
 import { $kept, keepMissing, reloadKept, setCourseKept, setFileKept, type Download, type KeepableFile } from "./kept.ts";
 import { offlineMessages } from "./messages.ts";
-import { useOnline } from "./useOnline.ts";
 
 function useKept() {
   const { userId } = useSignedIn();
@@ -25,24 +25,24 @@ function useKept() {
   return kept;
 }
 
-/** Offline, the action's own words; otherwise SPEC §8's message for the error. */
+/** No network: the action's own words; otherwise SPEC §8's message for the error. */
 function failed(offlineMessage: string) {
-  return (error: unknown) => (navigator.onLine === false ? showToast({ title: offlineMessage, variant: "destructive" }, 8000) : toastError(error));
+  return (error: unknown) => (classifyError(error).kind === "network" ? showToast({ title: offlineMessage, variant: "destructive" }, 8000) : toastError(error));
 }
 
 export function KeepCourseOffline({ courseId, files, download }: { courseId: string; files: readonly KeepableFile[]; download: Download }) {
   const m = useMessages(offlineMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const online = useOnline();
   const kept = useKept();
   const [device, setDevice] = useState<{ usage: number; quota: number } | null>(null);
   const isKept = kept.courses.includes(courseId);
   const space = keptSpace(kept.files).byCourse.get(courseId) ?? { bytes: 0, count: 0 };
   const busy = kept.busy.length > 0;
 
-  // Opened online, a course kept whole gets the files added since.
-  const missing = isKept && online && kept.loaded && files.some((f) => f.storage_path && !kept.files.some((k) => k.path === f.storage_path));
+  // Opened online, a course kept whole gets the files added since (offline, the downloads
+  // fail at once and are tried again next time).
+  const missing = isKept && kept.loaded && files.some((f) => f.storage_path && !kept.files.some((k) => k.path === f.storage_path));
   useEffect(() => {
     if (missing) void keepMissing(userId, courseId, files, download).catch(() => {});
   }, [missing, userId, courseId, files, download]);
@@ -56,7 +56,7 @@ export function KeepCourseOffline({ courseId, files, download }: { courseId: str
         label={m.keepCourse}
         description={m.keepCourseHint}
         value={isKept}
-        isDisabled={(!online && !isKept) || busy}
+        isDisabled={busy}
         onChange={(keep) => void setCourseKept(userId, courseId, files, download, keep).catch(failed(m.needsNetwork))}
       />
       <p className="mt-2 text-sm text-gray-800" data-testid="course-space">
@@ -74,7 +74,6 @@ export function KeepCourseOffline({ courseId, files, download }: { courseId: str
 export function KeepFileOffline({ courseId, file, download }: { courseId: string; file: KeepableFile; download: Download }) {
   const m = useMessages(offlineMessages);
   const { userId } = useSignedIn();
-  const online = useOnline();
   const kept = useKept();
   const path = file.storage_path;
   if (!path) return null;
@@ -89,7 +88,7 @@ export function KeepFileOffline({ courseId, file, download }: { courseId: string
         </span>
       }
       value={isKept || busy}
-      isDisabled={busy || (!online && !isKept)}
+      isDisabled={busy}
       onChange={(keep) => void setFileKept(userId, courseId, file, download, keep).catch(failed(m.needsNetwork))}
     />
   );

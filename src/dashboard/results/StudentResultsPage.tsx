@@ -17,7 +17,6 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { useEffect, useState } from "react";
-import { useOnline } from "../offline/useOnline.ts";
 import { Button } from "../ui/Button.tsx";
 import { toastError } from "../ui/toast.ts";
 import { fetchCurrentSemester, fetchMyResults, issueTranscript, type CurrentCourse, type SemesterResult } from "./data.ts";
@@ -34,13 +33,12 @@ export default function StudentResultsPage(_: PageProps) {
   const results = useQuery(["results-mine", userId], () => fetchMyResults(getSupabase(), userId));
   const current = useQuery(["results-current", userId], () => fetchCurrentSemester(getSupabase()));
   const error = results.error ?? current.error;
-  // Online with results: the PDF code (pdf-lib) is fetched once idle, so a relevé already
+  // With results: the PDF code (pdf-lib) is fetched once idle, so a relevé already
   // downloaded opens offline too.
-  const online = useOnline();
   const hasResults = (results.data?.length ?? 0) > 0;
   useEffect(() => {
-    if (online && hasResults) void afterLoad().then(() => import("./transcript-pdf.ts")).catch(() => {});
-  }, [online, hasResults]);
+    if (hasResults) void afterLoad().then(() => import("./transcript-pdf.ts")).catch(() => {});
+  }, [hasResults]);
   return (
     <>
       <PageHeader title={m.title} description={m.description} />

@@ -61,14 +61,13 @@ export function showKey(key: string): () => void {
 }
 
 export interface ReadEnv {
-  online?: () => boolean;
   now?: () => number;
 }
 
-const browserOnline = () => (typeof navigator === "undefined" ? true : navigator.onLine !== false);
-
 /** `read` from the network, saved; on a network failure, the saved answer if there is one. */
-export async function readThrough<T>(key: string, read: () => Promise<T>, { online = browserOnline, now = Date.now }: ReadEnv = {}): Promise<T> {
+// Always the network first, even when navigator.onLine says offline: it can be wrong (a
+// machine with only a loopback interface), and offline the request fails at once anyway.
+export async function readThrough<T>(key: string, read: () => Promise<T>, { now = Date.now }: ReadEnv = {}): Promise<T> {
   const store = saved;
   if (!store) return read();
   const fromDevice = async () => {
@@ -76,11 +75,6 @@ export async function readThrough<T>(key: string, read: () => Promise<T>, { onli
     if (kept) $readTimes.setKey(key, { at: kept.fetchedAt, device: true });
     return kept;
   };
-  // Known to be offline: the saved answer at once, without waiting for the request to fail.
-  if (!online()) {
-    const kept = await fromDevice();
-    if (kept) return kept.data as T;
-  }
   try {
     const data = await read();
     const fetchedAt = now();

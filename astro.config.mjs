@@ -7,6 +7,7 @@ import tailwindcss from "@tailwindcss/vite";
 import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import buildOutput from "./src/integrations/build-output.ts";
 import cms from "./src/cms/integration.ts";
+import serviceWorker from "./src/integrations/service-worker.ts";
 
 // PUBLIC_SUPABASE_URL as the pages get it (process env, else .env): the content-security
 // policy lets the browser reach it (API, realtime websocket, storage images).
@@ -21,7 +22,8 @@ export default defineConfig({
   // A separate cache per output folder, so a test build and another build can run at once.
   cacheDir: process.env.ASTRO_OUT_DIR ? `./node_modules/.astro-${process.env.ASTRO_OUT_DIR}` : undefined,
   adapter: node({ mode: "standalone" }),
-  integrations: [react(), cms(), buildOutput({ supabaseUrl: env.PUBLIC_SUPABASE_URL ?? "http://127.0.0.1:54321" })],
+  // The service worker before build-output, which then compresses sw.js with the rest.
+  integrations: [react(), cms(), serviceWorker(), buildOutput({ supabaseUrl: env.PUBLIC_SUPABASE_URL ?? "http://127.0.0.1:54321" })],
   i18n: {
     locales: ["fr", "en"],
     defaultLocale: "fr",

@@ -17,6 +17,10 @@ export default defineConfig({
     browserName: "chromium",
     locale: "fr-FR",
     timezoneId: "Africa/Douala",
+    // The service worker (issue 24) precaches the application in every new context and
+    // answers navigations itself; specs about other things run without it, and
+    // tests/e2e/offline.spec.ts allows it.
+    serviceWorkers: "block",
     trace: "off",
     launchOptions: {
       executablePath: chromiumPath(),

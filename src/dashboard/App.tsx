@@ -6,6 +6,7 @@ import { useStore } from "@nanostores/react";
 import type { Session } from "@supabase/supabase-js";
 import { unlocalizedPath, type Locale } from "../lib/locales.ts";
 import { ERROR_RETRY_DELAY_MS } from "../lib/constants.ts";
+import { openAccountDevice } from "../lib/offline/account.ts";
 import ErrorScreen from "./guard/ErrorScreen.tsx";
 import { LocaleContext, useT } from "./i18n.ts";
 import { ownProfileStore } from "./profile/store.ts";
@@ -26,6 +27,8 @@ function pageOf(route: DashboardRoute) {
 
 export default function App({ locale, session }: { locale: Locale; session: Session }) {
   const t = useT();
+  // Before any read starts: reads are saved for this account (and read back offline).
+  openAccountDevice(session.user.id);
   const router = useMemo(() => createDashboardRouter(locale), [locale]);
   const page = useStore(router);
   const $roles = useMemo(() => ownRolesStore(session.user.id), [session.user.id]);

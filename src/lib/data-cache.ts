@@ -2,7 +2,8 @@
 // a failed read is retried twice, and returning to the tab does not refetch.
 // Live data (notifications) is kept current by realtime instead.
 import { nanoquery, onErrorRetry } from "@nanostores/query";
-import { onStart } from "nanostores";
+import { onNotify, onStart, onStop } from "nanostores";
+import { keysFromDevice, readThrough, showKey } from "./offline/read-through.ts";
 
 export const DATA_FRESH_MS = 5 * 60_000;
 export const DATA_KEPT_MS = 10 * 60_000;
@@ -44,6 +45,14 @@ function askAndAgain(selector: KeySelector, ask: (selector: KeySelector) => void
 export const invalidateKeys = (selector: KeySelector): void => askAndAgain(selector, base.invalidateKeys);
 export const revalidateKeys = (selector: KeySelector): void => askAndAgain(selector, base.revalidateKeys);
 
+// Back online: what was shown from the device is asked again (at once if on screen).
+if (typeof window !== "undefined") {
+  window.addEventListener("online", () => {
+    const stale = keysFromDevice();
+    if (stale.length) invalidateKeys(stale);
+  });
+}
+
 /**
  * nanoquery's fetcher store, mended for reads whose answer is null ("no calendar link yet"):
  * nanoquery 0.3.4 compares a fresh cache entry with the store's value using `!=`, and
@@ -54,14 +63,17 @@ export const revalidateKeys = (selector: KeySelector): void => askAndAgain(selec
  * its value): on a busy machine, the student's calendar-link card never left its skeleton. Once nanoquery
  * has looked at its cache, such a store is handed the cached null. It also records its reads
  * while they run, so that a refetch asked for meanwhile is not lost (see `running` above).
+ * Each read goes through the device (offline/read-through.ts): saved for the signed-in account,
+ * and answered from there when the network fails; while watched, the store tells which key the
+ * page shows, so the page can say how old data from the device is.
  */
 export const createFetcherStore: typeof createBaseStore = (keyInput, settings) => {
   const fetcher = settings?.fetcher;
   const store = createBaseStore(keyInput, fetcher ? {
     ...settings,
     fetcher: (...parts) => {
-      const key = store.key;
-      const read = fetcher(...parts);
+      const key: string | undefined = store.key;
+      const read: ReturnType<typeof fetcher> = key ? readThrough(key, () => fetcher(...parts)) : fetcher(...parts);
       if (key) {
         running.set(key, read);
         const done = () => void (running.get(key) === read && running.delete(key));
@@ -74,9 +86,25 @@ export const createFetcherStore: typeof createBaseStore = (keyInput, settings) =
   const { revalidate, invalidate } = store;
   store.revalidate = () => askAndAgain(store.key ?? [], () => revalidate());
   store.invalidate = () => askAndAgain(store.key ?? [], () => invalidate());
+  // The key shown while the store is watched (its key may change with its inputs).
+  let watched = false;
+  let shown: { key: string; release: () => void } | undefined;
+  const follow = () => {
+    const key = watched ? store.key : undefined;
+    if (key === shown?.key) return;
+    shown?.release();
+    shown = key === undefined ? undefined : { key, release: showKey(key) };
+  };
+  onNotify(store, follow);
+  onStop(store, () => {
+    watched = false;
+    follow();
+  });
   // In a microtask: start handlers run before nanoquery's own has read its cache.
   onStart(store, () => {
+    watched = true;
     queueMicrotask(() => {
+      follow();
       const { key } = store;
       // .value, not .get(): get() on a store nobody listens to starts it again, and again.
       const value = store.value;

@@ -10,12 +10,15 @@ const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");
 type DateInput = Date | string | number;
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
-/** 23 novembre 2026 / 23 November 2026 */
-export function formatDate(locale: Locale, value: DateInput, style: "long" | "short" = "long"): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    timeZone: TIME_ZONE,
-    ...(style === "long" ? { day: "numeric", month: "long", year: "numeric" } : { day: "2-digit", month: "2-digit", year: "numeric" }),
-  }).format(toDate(value));
+const DATE_STYLES = {
+  long: { day: "numeric", month: "long", year: "numeric" },
+  medium: { day: "numeric", month: "short", year: "numeric" },
+  short: { day: "2-digit", month: "2-digit", year: "numeric" },
+} as const;
+
+/** 23 novembre 2026 / 23 November 2026 (long), 23 nov. 2026 / 23 Nov 2026 (medium), 23/11/2026 (short) */
+export function formatDate(locale: Locale, value: DateInput, style: keyof typeof DATE_STYLES = "long"): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: TIME_ZONE, ...DATE_STYLES[style] }).format(toDate(value));
 }
 
 /** 23–29 novembre 2026 / 23–29 November 2026 — the days from `from` to just before `to`. */

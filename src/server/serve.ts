@@ -13,6 +13,9 @@ import { SECURITY_HEADERS_FILE } from "../lib/security/headers.ts";
 import { createStaticHandler } from "./static.ts";
 import { maskContacts } from "../lib/messaging/mask.ts";
 
+/** Pages rendered on demand (the application's shells): revalidated, never kept by a shared cache. */
+export const ON_DEMAND_CACHE_CONTROL = "private, no-cache";
+
 type NodeHandler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, next?: (error?: unknown) => void) => void | Promise<void>;
 
 export async function startServer({ dist = process.env.DIST_DIR ?? "dist", host = process.env.HOST ?? "127.0.0.1", port = Number(process.env.PORT ?? 4321) } = {}) {
@@ -28,9 +31,10 @@ export async function startServer({ dist = process.env.DIST_DIR ?? "dist", host 
       try {
         if (await serveStatic(req, res)) return;
         // Astro's answer: a page rendered on demand sets its own policy (src/middleware.ts),
-        // which takes precedence over these defaults.
+        // which takes precedence over these defaults. Those pages are the signed-in
+        // application's: no shared cache (proxy, CDN) keeps them (issue 24).
         for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-        res.setHeader("Cache-Control", "no-cache");
+        res.setHeader("Cache-Control", ON_DEMAND_CACHE_CONTROL);
         await handler(req, res);
       } catch (error) {
         // An error may quote a form's values: e-mails and phone numbers masked (DOMAIN §4).

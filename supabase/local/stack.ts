@@ -22,6 +22,7 @@ import { ensureAuthTables } from "./auth/store.ts";
 import { templatedMailer } from "./auth/mail.ts";
 import { hideStatementParameters } from "./log-safety.ts";
 import { ensureDemoFiles } from "./demo-files.ts";
+import { withPrivateCaching } from "./private-caching.ts";
 
 // Telemetry off: this stack runs on developers' and CI machines, never phones home.
 process.env.LITE_TELEMETRY = "0";
@@ -163,15 +164,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // rendered from the project's templates too, their links pointing at this API.
   (app as unknown as { _mailer: unknown })._mailer = templatedMailer(context, () => url);
   const routes: LocalRoute[] = [(request) => serveFunction(request, functions), authExtensions];
-  const handle = (request: Request, peerAddress: string | null) =>
-    withCors(request, () => {
+  const handle = async (request: Request, peerAddress: string | null) =>
+    withPrivateCaching(await withCors(request, () => {
       for (const route of routes) {
         const response = route(request, context, peerAddress);
         if (response) return response;
       }
       const lite = (r: Request) => app.fetch(r, { peerAddress });
       return withRequestHeaders(request, peerAddress, () => serveStorage(request, context, lite) ?? withRestParity(request, lite));
-    });
+    }));
 
   let server: Server | undefined;
   let stopRealtime: (() => Promise<void>) | undefined;

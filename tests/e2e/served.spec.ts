@@ -50,10 +50,14 @@ test("pages come compressed and revalidated, hashed assets cached for a year, al
   const gzipOnly = await raw(asset!, { "accept-encoding": "gzip" });
   expect(gzipOnly.headers["content-encoding"]).toBe("gzip");
 
-  // The dashboard shell is rendered on demand: same headers, its own script hashes.
+  // The dashboard shell is rendered on demand: same headers, its own script hashes; like the
+  // API's answers, never kept by a shared cache (issue 24).
   const shell = await raw("/dashboard");
   expect(shell.status).toBe(200);
+  expect(shell.headers["cache-control"]).toBe("private, no-cache");
   expectSecurityHeaders(shell.headers);
+  const api = await fetch(`${E2E_API_URL}/rest/v1/programmes?select=id&limit=1`);
+  expect(api.headers.get("cache-control")).toBe("no-store");
 });
 
 /** Opens a page and returns the content-security-policy violations the browser reported. */

@@ -130,6 +130,14 @@ describe("logout (SPEC §8)", () => {
     expect(attempt).toHaveBeenCalledOnce();
   });
 
+  it("deletes the account's device data once signed out, and only then", async () => {
+    const clearDevice = vi.fn(async () => []);
+    await logoutWithRetry(async () => null, () => {}, { ...noSleep, clearDevice });
+    expect(clearDevice).toHaveBeenCalledOnce();
+    await logoutWithRetry(async () => ({ status: 500 }), () => {}, { ...noSleep, clearDevice });
+    expect(clearDevice).toHaveBeenCalledOnce();
+  });
+
   it("signs out locally through supabase-js", async () => {
     const signOut = vi.fn(async () => ({ error: null }));
     expect(await logoutClient({ signOut })).toEqual({ ok: true });

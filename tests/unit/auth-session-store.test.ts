@@ -99,6 +99,42 @@ describe("session store (SPEC §4)", () => {
     stop();
   });
 
+  it("keeps the stored session offline when it cannot be refreshed for want of a network", async () => {
+    const stored = JSON.stringify({ ...session, expires_at: 10 });
+    const storage = { getItem: vi.fn(() => stored), removeItem: vi.fn() };
+    const network: Record<string, () => void> = {};
+    const offline = { name: "AuthRetryableFetchError", status: 0, message: "Failed to fetch" };
+    const getSession = vi.fn(async () => ({ data: { session: null }, error: offline }));
+    const { client, auth, emit } = fakeClient({ getSession });
+    const stop = startSessionStore(() => client, {
+      storage,
+      network: { addEventListener: (type: string, listener: () => void) => (network[type] = listener), removeEventListener: vi.fn() } as never,
+    });
+    // auth-js reports no initial session when its refresh fails: not believed while one is stored.
+    emit("INITIAL_SESSION", null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect($auth.get()).toMatchObject({ loading: false, error: null, offline: true, user: { id: "u1" } });
+    expect($isAuthenticated.get()).toBe(true);
+    expect(auth.signOut).not.toHaveBeenCalled();
+    // The network is back: checked again, refreshed.
+    getSession.mockResolvedValueOnce({ data: { session }, error: null } as never);
+    network.online();
+    await vi.advanceTimersByTimeAsync(0);
+    expect($auth.get()).toMatchObject({ session, offline: false });
+    stop();
+  });
+
+  it("deletes the account's device data whenever the session ends", () => {
+    const clearDevice = vi.fn(async () => []);
+    const { client, emit } = fakeClient();
+    const stop = startSessionStore(() => client, { clearDevice });
+    emit("SIGNED_IN", session);
+    expect(clearDevice).not.toHaveBeenCalled();
+    emit("SIGNED_OUT", null);
+    expect(clearDevice).toHaveBeenCalledOnce();
+    stop();
+  });
+
   it("removes an invalid stored session before the client reads it", () => {
     const storage = { getItem: vi.fn(() => "{oops"), removeItem: vi.fn() };
     const { client } = fakeClient();

@@ -4,6 +4,7 @@
 // share it, with its loading, error and empty states.
 import type { ReactNode } from "react";
 import { fill, useMessages } from "../i18n.ts";
+import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
@@ -19,6 +20,7 @@ export function MaterialsByWeek({ materials, empty, action }: {
   action?: (item: Material) => ReactNode;
 }) {
   const m = useMessages(teachingMessages);
+  const { userId } = useSignedIn();
   if (materials.error) return <ErrorState error={materials.error} onRetry={materials.retry} />;
   if (!materials.data) return <Skeleton lines={3} />;
   if (materials.data.length === 0) return <p className="text-gray-700">{empty}</p>;
@@ -42,7 +44,7 @@ export function MaterialsByWeek({ materials, empty, action }: {
                       <span className="sr-only"> : {item.title}</span>
                     </a>
                   ) : item.storage_path ? (
-                    <Button size="sm" variant="secondary" onPress={() => saveMaterial(item.storage_path!).catch(toastError)}>
+                    <Button size="sm" variant="secondary" onPress={() => saveMaterial(item.storage_path!, userId).catch(toastError)}>
                       {m.download}
                       <span className="sr-only"> : {item.title}</span>
                     </Button>

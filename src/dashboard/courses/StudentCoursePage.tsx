@@ -2,9 +2,9 @@
 // (files fetched with the session from the private bucket), video lessons with the
 // student's progress, upcoming sessions, and the
 // student's review (1–5 and a comment, once the course has started, editable).
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import * as z from "zod/mini";
-import { formatDateTime, formatDecimal, formatNumber, formatPercent, formatTime } from "../../lib/format.ts";
+import { doualaDay, formatDateTime, formatDecimal, formatNumber, formatPercent, formatTime } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useNow } from "../home/useNow.ts";
@@ -25,12 +25,15 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError, toastSuccess } from "../ui/toast.ts";
 import { myCourseAttendance } from "../classes/data.ts";
-import { getCourse, listMaterials, listReviews, saveReview } from "./data.ts";
+import { KeepCourseOffline, KeepFileOffline } from "../offline/KeepOffline.tsx";
+import { downloadMaterial, getCourse, listMaterials, listReviews, saveReview } from "./data.ts";
 import { MaterialsByWeek } from "./MaterialsByWeek.tsx";
 import { coursesMessages } from "./messages.ts";
 import { StudentLessons } from "./StudentLessons.tsx";
 
 const DAY = 86_400_000;
+/** 00:00 in Douala (UTC+1, no daylight saving) of the day of `ms`, as an ISO instant. */
+const startOfDoualaDay = (ms: number) => new Date(`${doualaDay(ms)}T00:00:00+01:00`).toISOString();
 export const reviewSchema = z.object({ rating: z.number().check(z.int(), z.minimum(1), z.maximum(5)), comment: z.string().check(z.maxLength(2000)) });
 
 export default function StudentCoursePage({ params }: PageProps) {
@@ -82,12 +85,20 @@ function AttendanceRate({ courseId }: { courseId: string }) {
   );
 }
 
+const downloadFile = (path: string) => downloadMaterial(getSupabase(), path);
+
 function Materials({ courseId }: { courseId: string }) {
   const m = useMessages(coursesMessages);
   const materials = useScheduleQuery(["materials", courseId], () => listMaterials(getSupabase(), courseId));
+  const files = useMemo(() => (materials.data ?? []).filter((item) => item.kind === "file" && item.storage_path), [materials.data]);
   return (
     <Card title={m.materials} testId="materials">
-      <MaterialsByWeek materials={materials} empty={m.noMaterials} />
+      {files.length > 0 && <KeepCourseOffline courseId={courseId} files={files} download={downloadFile} />}
+      <MaterialsByWeek
+        materials={materials}
+        empty={m.noMaterials}
+        action={(item) => (item.kind === "file" && item.storage_path ? <KeepFileOffline courseId={courseId} file={item} download={downloadFile} /> : null)}
+      />
     </Card>
   );
 }
@@ -96,7 +107,9 @@ function Upcoming({ courseId }: { courseId: string }) {
   const m = useMessages(coursesMessages);
   const locale = useLocale();
   const now = useNow();
-  const [from] = useState(() => new Date(Date.now() - 2 * 3_600_000).toISOString());
+  // From the start of today (Douala): a key that stays the same all day, so the answer saved
+  // on the device is found again offline (sessions already over are filtered out below).
+  const [from] = useState(() => startOfDoualaDay(Date.now()));
   const sessions = useScheduleQuery(["course-sessions", courseId, from], () => listSessions(getSupabase(), { courseId, from, to: new Date(Date.now() + 60 * DAY).toISOString() }));
   return (
     <Card title={m.upcoming} actions={<LinkButton size="sm" href={hrefOf(locale, "/dashboard/student/schedule")}>{m.schedule}</LinkButton>}>
@@ -133,7 +146,7 @@ function ReviewCard({ courseId }: { courseId: string }) {
   const locale = useLocale();
   const { userId } = useSignedIn();
   const reviews = useScheduleQuery(["reviews", courseId], () => listReviews(getSupabase(), courseId));
-  const [since] = useState(() => new Date(Date.now() - 365 * DAY).toISOString());
+  const [since] = useState(() => startOfDoualaDay(Date.now() - 365 * DAY));
   const started = useScheduleQuery(["course-started", courseId, since], () => listSessions(getSupabase(), { courseId, from: since, to: new Date().toISOString() }));
   const mine = reviews.data?.find((r) => r.author_id === userId) ?? null;
   const [rating, setRating] = useState<string | null>(null);

@@ -12,6 +12,7 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { KeptSummary } from "../offline/KeepOffline.tsx";
 import { listCurrentStudentCourses, type Course } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
 
@@ -30,6 +31,7 @@ export default function StudentCoursesPage() {
   return (
     <div>
       <PageHeader title={useRouteTitle("student.courses")} description={m.studentIntro} />
+      <KeptSummary />
       {courses.error ? (
         <ErrorState error={courses.error} onRetry={courses.retry} />
       ) : courses.loading || !courses.data ? (

@@ -3,10 +3,13 @@
 // QR code to the public verification page; pdf-lib loads only on download).
 import { useCallback, useEffect, useState } from "react";
 import { formatDate, formatDateTime, formatXaf } from "../../lib/format.ts";
+import { afterLoad } from "../../lib/after-load.ts";
+import { readThrough } from "../../lib/offline/read-through.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { useLiveUpdates } from "../shell/data-saver.ts";
+import { useShownKey } from "../offline/useShownKey.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -38,14 +41,18 @@ export default function StudentPaymentsPage() {
   const [notice, setNotice] = useState("");
   const [downloading, setDownloading] = useState<string | null>(null);
 
+  // Saved on the device and read from there offline (issue 24), receipts included: a receipt's
+  // PDF is made in the browser from these figures.
+  const key = `finance-student-${userId}`;
+  useShownKey(key);
   const load = useCallback(async () => {
     try {
-      setData(await fetchStudentFinance(getSupabase(), userId));
+      setData(await readThrough(key, () => fetchStudentFinance(getSupabase(), userId)));
       setError(null);
     } catch (failure) {
       setError(failure);
     }
-  }, [userId]);
+  }, [key, userId]);
 
   useEffect(() => void load(), [load]);
   useLiveUpdates(
@@ -57,6 +64,18 @@ export default function StudentPaymentsPage() {
       }),
     () => void load(),
   );
+
+  // Back online: read again. With receipts: the PDF code (pdf-lib, outside the service
+  // worker's precache for its size) is fetched once idle, so a receipt opens offline later.
+  useEffect(() => {
+    const again = () => void load();
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
+  }, [load]);
+  const hasReceipts = data?.payments.some((p) => p.receipts.length > 0) ?? false;
+  useEffect(() => {
+    if (hasReceipts) void afterLoad().then(() => import("./receipt-pdf.ts")).catch(() => {});
+  }, [hasReceipts]);
 
   const label = (due: Due) => (locale === "en" ? due.label_en : due.label_fr);
 

@@ -3,6 +3,7 @@
 // the action that opens the class. New notifications arrive live through realtime (with the
 // data saver on, when the user comes back to the page).
 import { useCallback, useEffect, useRef, useState } from "react";
+import { readThrough } from "../../lib/offline/read-through.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
@@ -40,7 +41,11 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
 
   const refresh = useCallback(async () => {
     try {
-      const [page, count] = await Promise.all([listNotifications(supabase, userId, limit), countUnread(supabase, userId)]);
+      // Saved on the device, shown from there offline (issue 24).
+      const [page, count] = await Promise.all([
+        readThrough(`bell-list-${userId}-${limit}`, () => listNotifications(supabase, userId, limit)),
+        readThrough(`bell-unread-${userId}`, () => countUnread(supabase, userId)),
+      ]);
       setList({ kind: "ready", ...page });
       setUnread(count);
     } catch {
@@ -49,6 +54,11 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
   }, [supabase, userId, limit]);
 
   useEffect(() => void refresh(), [refresh, attempt]);
+  useEffect(() => {
+    const again = () => setAttempt((n) => n + 1);
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
+  }, []);
 
   useLiveUpdates(
     userId,

@@ -3,6 +3,8 @@
 // decision and what is missing. Only what is published reaches this page.
 import { formatDate, formatMark } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
+import { afterLoad } from "../../lib/after-load.ts";
+import { readThrough } from "../../lib/offline/read-through.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../routes.ts";
@@ -14,7 +16,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "../ui/Button.tsx";
 import { toastError } from "../ui/toast.ts";
 import { fetchCurrentSemester, fetchMyResults, issueTranscript, type CurrentCourse, type SemesterResult } from "./data.ts";
@@ -31,6 +33,12 @@ export default function StudentResultsPage(_: PageProps) {
   const results = usePeopleQuery(["results-mine", userId], () => fetchMyResults(getSupabase(), userId));
   const current = usePeopleQuery(["results-current", userId], () => fetchCurrentSemester(getSupabase()));
   const error = results.error ?? current.error;
+  // With results: the PDF code (pdf-lib) is fetched once idle, so a relevé already
+  // downloaded opens offline too.
+  const hasResults = (results.data?.length ?? 0) > 0;
+  useEffect(() => {
+    if (hasResults) void afterLoad().then(() => import("./transcript-pdf.ts")).catch(() => {});
+  }, [hasResults]);
   return (
     <>
       <PageHeader title={m.title} description={m.description} />
@@ -115,7 +123,8 @@ function SemesterCard({ result }: { result: SemesterResult }) {
   const download = async () => {
     setDownloading(true);
     try {
-      const doc = await issueTranscript(getSupabase(), result.deliberationId);
+      // A relevé downloaded once is saved on the device: offline, the same relevé again.
+      const doc = await readThrough(`results-transcript-${result.deliberationId}`, () => issueTranscript(getSupabase(), result.deliberationId));
       const { downloadTranscript } = await import("./transcript-pdf.ts");
       await downloadTranscript(doc as unknown as Parameters<typeof downloadTranscript>[0], locale);
     } catch (failure) {

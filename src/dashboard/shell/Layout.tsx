@@ -1,8 +1,10 @@
-// The frame of every signed-in page: skip link, sidebar, top bar, breadcrumbs, then the page.
+// The frame of every signed-in page: skip link, top bar, the offline banner, sidebar,
+// breadcrumbs, then the page.
 import { useState, type ReactNode } from "react";
 import { useMessages } from "../i18n.ts";
 import type { DashboardRoute } from "../routes.ts";
 import { useSignedIn } from "../session.ts";
+import OfflineBanner from "../offline/OfflineBanner.tsx";
 import Breadcrumbs from "./Breadcrumbs.tsx";
 import Sidebar from "./Sidebar.tsx";
 import TopBar from "./TopBar.tsx";
@@ -18,6 +20,7 @@ export default function Layout({ route, params, name, children }: { route: Dashb
         {m.skipToContent}
       </a>
       <TopBar name={name} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <OfflineBanner />
       <div className="lg:flex">
         <Sidebar role={role} currentRoute={route} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         <main id="main" tabIndex={-1} className="mx-auto w-full min-w-0 max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-8">

@@ -1,6 +1,10 @@
 // Page, sort and filters of a server-side table, kept in the URL (a reload or a shared link
 // shows the same page), and the fetch of the current page. Spread `tableProps` onto DataTable.
+// Each page read is saved on the device and shown from there offline (issue 24), and read
+// again when the network comes back.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { readThrough } from "../../lib/offline/read-through.ts";
+import { useShownKey } from "../offline/useShownKey.ts";
 import { defaultQuery, pageCount, readQuery, writeQuery, type Page, type TableQuery } from "./table-query.ts";
 
 export interface UseServerTableOptions<Row> {
@@ -32,11 +36,13 @@ export function useServerTable<Row>({ key, fetchPage, initial }: UseServerTableO
     [key, defaults],
   );
 
+  const savedKey = `table-${typeof location === "undefined" ? "" : location.pathname}-${key}-${JSON.stringify(query)}`;
+  useShownKey(savedKey);
   useEffect(() => {
     let current = true;
     setLoading(true);
     setError(null);
-    fetchRef.current(query).then(
+    readThrough(savedKey, () => fetchRef.current(query)).then(
       (result) => {
         if (!current) return;
         // A link to page 9 of what is now 3 pages: go to the last page instead of an empty one.
@@ -55,7 +61,13 @@ export function useServerTable<Row>({ key, fetchPage, initial }: UseServerTableO
     return () => {
       current = false;
     };
-  }, [query, attempt, setQuery]);
+  }, [query, attempt, setQuery, savedKey]);
+
+  useEffect(() => {
+    const again = () => setAttempt((n) => n + 1);
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
+  }, []);
 
   /** Sets (or clears, with "") one filter and goes back to the first page. */
   const setFilter = useCallback(

@@ -1,8 +1,10 @@
 // Logout as SPEC §4 and §8 define it: the server is told, 401/403/404 mean "already gone"
 // and the local session is cleared anyway; 502/503/504 and network failures are retried
-// with the doubling back-off; the caller shows the success or failure toast.
+// with the doubling back-off; the caller shows the success or failure toast. Signed out, the
+// account's data kept on the device goes too (issue 24: the next person on a shared phone).
 import { LOGOUT_IGNORED_STATUSES, LOGOUT_MAX_ATTEMPTS } from "../constants.ts";
 import { isRetryable } from "../errors/classify.ts";
+import { clearDeviceData } from "../offline/clear.ts";
 import { refreshBackoffMs } from "./session-store.ts";
 
 export interface LogoutFailure {
@@ -15,12 +17,17 @@ export type LogoutResult = { ok: true } | { ok: false; error: LogoutFailure };
 
 /**
  * `attempt` calls the server once (supabase-js signOut, or a raw fetch) and resolves to its
- * error or null; `clearLocal` forgets the session on this device.
+ * error or null; `clearLocal` forgets the session on this device; `clearDevice` then deletes
+ * the account's data kept on it (before the caller navigates away).
  */
 export async function logoutWithRetry(
   attempt: () => Promise<LogoutFailure | null>,
   clearLocal: () => Promise<void> | void,
-  { maxAttempts = LOGOUT_MAX_ATTEMPTS, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) } = {},
+  {
+    maxAttempts = LOGOUT_MAX_ATTEMPTS,
+    sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+    clearDevice = clearDeviceData as () => Promise<unknown>,
+  } = {},
 ): Promise<LogoutResult> {
   let last: LogoutFailure = {};
   for (let n = 0; n < maxAttempts; n++) {
@@ -32,6 +39,7 @@ export async function logoutWithRetry(
     }
     if (!error || (error.status !== undefined && LOGOUT_IGNORED_STATUSES.includes(error.status))) {
       await clearLocal();
+      await clearDevice().catch(() => {});
       return { ok: true };
     }
     last = error;

@@ -98,7 +98,8 @@ export function signedInRedirect(input: SignedInRedirectInput): { to: string; de
 export const REDIRECT_COUNTER_KEY = "uel-auth-redirects";
 
 /** Reads, applies and stores the redirect counter in sessionStorage. */
-export function takeStoredRedirect(storage: Pick<Storage, "getItem" | "setItem">, now = Date.now()): boolean {
+// A structural type rather than the DOM's Storage: the service worker (no DOM) imports this module's path rules.
+export function takeStoredRedirect(storage: { getItem(key: string): string | null; setItem(key: string, value: string): void }, now = Date.now()): boolean {
   let counter: RedirectCounter | null = null;
   try {
     counter = JSON.parse(storage.getItem(REDIRECT_COUNTER_KEY) ?? "null") as RedirectCounter | null;

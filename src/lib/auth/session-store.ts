@@ -9,6 +9,7 @@ import type { AuthChangeEvent, GoTrueClient as AuthClient, Session, User } from 
 import { REFRESH_RETRY_BASE_MS, SESSION_LOADING_TIMEOUT_MS, URL_SESSION_MAX_AGE_S } from "../constants.ts";
 import { isRetryable } from "../errors/classify.ts";
 import { AUTH_STORAGE_KEY } from "../auth-storage.ts";
+import { clearDeviceData } from "../offline/clear.ts";
 
 export const AUTH_EVENTS = [
   "INITIAL_SESSION",
@@ -30,6 +31,12 @@ export interface AuthState {
   lastEvent: AuthChangeEvent | null;
   /** A session read from the URL was issued more than 120 s ago (warning only). */
   staleUrlSession: boolean;
+  /**
+   * The session is the one stored on the device, kept while the network is down: its access
+   * token expired and could not be refreshed (no network), so the application shows what it
+   * saved on the device until the network comes back and the session is refreshed.
+   */
+  offline?: boolean;
 }
 
 const initial = (): AuthState => ({ user: null, session: null, loading: true, error: null, lastEvent: null, staleUrlSession: false });
@@ -98,6 +105,13 @@ export function isInvalidStoredSession(raw: string | null): boolean {
   }
 }
 
+/** The session supabase-js stored, when it has what the application needs (tokens and user). */
+export function storedSessionOf(raw: string | null | undefined): Session | null {
+  if (!raw || isInvalidStoredSession(raw)) return null;
+  const value = JSON.parse(raw) as Session;
+  return typeof value.user?.id === "string" ? value : null;
+}
+
 /** A session carried in a URL fragment (implicit flow) issued more than 120 s ago: warn only. */
 export function isStaleUrlSession(hash: string, nowSeconds = Date.now() / 1000): boolean {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
@@ -114,6 +128,10 @@ export interface SessionStoreEnv {
   storage?: Pick<Storage, "getItem" | "removeItem">;
   document?: Pick<Document, "visibilityState" | "addEventListener" | "removeEventListener">;
   location?: Pick<Location, "hash">;
+  /** Where "online" is announced (window): the session is checked again when the network returns. */
+  network?: Pick<Window, "addEventListener" | "removeEventListener">;
+  /** Deletes the account's device data (lib/offline/clear.ts; a stub in tests). */
+  clearDevice?: () => Promise<unknown>;
   /** Cross-tab channel; null to disable. */
   channel?: Pick<BroadcastChannel, "postMessage" | "close"> & { onmessage: ((event: MessageEvent) => void) | null };
   now?: () => number;
@@ -143,9 +161,16 @@ export function startSessionStore(makeClient: () => { auth: AuthClient }, env: S
   const settle = () => clearTimeout(loadingTimer);
   let stopped = false;
 
+  const stored = () => storedSessionOf(env.storage?.getItem(AUTH_STORAGE_KEY));
   const { data: subscription } = auth.onAuthStateChange((event, session) => {
     if (stopped) return;
+    // No session although one is still stored: the client could not refresh it (no network;
+    // a refused refresh removes it). sync() below decides whether to keep it offline.
+    if (event === "INITIAL_SESSION" && !session && stored()) return;
     settle();
+    // However the session ended (signed out here, elsewhere, or refused at refresh), the
+    // account's data kept on the device goes with it.
+    if (event === "SIGNED_OUT") void (env.clearDevice ?? clearDeviceData)().catch(() => {});
     $auth.set(reduceAuthEvent($auth.get(), event, session));
     if (event !== "INITIAL_SESSION" && event !== "TOKEN_REFRESHED") env.channel?.postMessage({ event });
   });
@@ -154,12 +179,18 @@ export function startSessionStore(makeClient: () => { auth: AuthClient }, env: S
     const { data, error } = await auth.getSession();
     if (stopped) return;
     settle();
+    // The stored session could not be refreshed for want of a network: keep it, offline.
+    const kept = error && isRetryable(error) ? stored() : null;
+    if (kept) {
+      $auth.set({ ...$auth.get(), session: kept, user: kept.user, loading: false, error: null, offline: true });
+      return;
+    }
     if (error) {
       $auth.set({ ...$auth.get(), session: null, user: null, loading: false, error: "errors.init" });
       await auth.signOut({ scope: "local" });
       return;
     }
-    $auth.set({ ...$auth.get(), session: data.session, user: data.session?.user ?? null, loading: false });
+    $auth.set({ ...$auth.get(), session: data.session, user: data.session?.user ?? null, loading: false, offline: false });
   };
   void sync().catch(() => {
     settle();
@@ -183,12 +214,15 @@ export function startSessionStore(makeClient: () => { auth: AuthClient }, env: S
     }
   };
   env.document?.addEventListener("visibilitychange", onVisibility);
+  const onOnline = () => void sync().catch(() => {});
+  env.network?.addEventListener("online", onOnline);
 
   return () => {
     stopped = true;
     settle();
     subscription.subscription.unsubscribe();
     env.document?.removeEventListener("visibilitychange", onVisibility);
+    env.network?.removeEventListener("online", onOnline);
     env.channel?.close();
   };
 }
@@ -201,5 +235,5 @@ function browserEnv(): SessionStoreEnv {
   } catch {
     channel = undefined;
   }
-  return { storage: localStorage, document, location: window.location, channel };
+  return { storage: localStorage, document, location: window.location, channel, network: window };
 }

@@ -4,6 +4,7 @@
 // Supported: on, subscribe, unsubscribe (what the dashboard uses), and removeChannel.
 // The library (17 KB gzip) comes once the page has loaded and the browser is idle: live
 // updates can start a moment after the first render, which should not wait for them.
+import { afterLoad } from "../after-load.ts";
 import type { AuthChangeEvent } from "@supabase/auth-js";
 import type { RealtimeChannel, RealtimeChannelOptions, RealtimeClient, RealtimeRemoveChannelResponse } from "@supabase/realtime-js";
 
@@ -79,17 +80,4 @@ export function lazyRealtime(url: string, key: string, accessToken: () => Promis
       }
     },
   };
-}
-
-/** Resolves once the page has loaded and the browser is idle (at once outside a browser). */
-function afterLoad(): Promise<void> {
-  if (typeof window === "undefined") return Promise.resolve();
-  return new Promise((resolve) => {
-    const idle = () => {
-      if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: 2000 });
-      else setTimeout(resolve, 200);
-    };
-    if (document.readyState === "complete") idle();
-    else addEventListener("load", idle, { once: true });
-  });
 }

@@ -91,7 +91,9 @@ test("after one online visit the student's pages open offline, then sign-out lea
   await expect(materials.getByTestId("device-space")).toContainText("Ce site utilise");
 
   await open(page, "Mon emploi du temps", "Mon emploi du temps");
-  await expect(page.getByTestId("calendar").getByRole("tab", { name: "Semaine" })).toBeVisible({ timeout: 60_000 });
+  // The week's sessions, listed first (the calendar grid loads on request).
+  await expect(page.getByTestId("period")).toContainText("Semaine :", { timeout: 60_000 });
+  await expect(page.getByTestId("session-list").getByTestId("session-line").first()).toBeVisible();
   await open(page, "Mes notes", "Mes notes et résultats");
   // The payments page fetches the receipts' PDF code once idle, so a receipt opens offline.
   const pdfCode = page.waitForResponse((response) => /\/_astro\/receipt-pdf\.[^/]+\.js$/.test(response.url()), { timeout: 60_000 });
@@ -111,7 +113,9 @@ test("after one online visit the student's pages open offline, then sign-out lea
 
   await open(page, "Mon emploi du temps", "Mon emploi du temps");
   await expectOffline(page);
-  await expect(page.getByTestId("calendar").getByRole("tab", { name: "Semaine" })).toBeVisible({ timeout: 60_000 });
+  // The week's sessions, listed first (the calendar grid loads on request).
+  await expect(page.getByTestId("period")).toContainText("Semaine :", { timeout: 60_000 });
+  await expect(page.getByTestId("session-list").getByTestId("session-line").first()).toBeVisible();
 
   await open(page, "Mes cours", "Mes cours");
   await expect(page.getByTestId("kept-summary")).toHaveText(/^Hors ligne : 1 document, /);

@@ -2,7 +2,7 @@
 // role whose area is open. Provided once by App.tsx.
 import { createContext, useContext } from "react";
 import type { Session } from "@supabase/supabase-js";
-import type { Role } from "./routes.ts";
+import type { Role } from "./paths.ts";
 
 export interface SignedIn {
   session: Session;

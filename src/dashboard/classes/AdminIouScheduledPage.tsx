@@ -10,7 +10,7 @@ import { useNow } from "../home/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { listSessions, meetingOf, type Session } from "../schedule/data.ts";
 import { useQuery } from "../schedule/useQuery.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { Badge, type Tone } from "../ui/Badge.tsx";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";

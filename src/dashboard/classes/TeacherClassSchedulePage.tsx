@@ -9,7 +9,7 @@ import { listTeacherCourses } from "../courses/data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { cancelSession, listSessions, type Session } from "../schedule/data.ts";
 import { invalidateSchedule, useQuery } from "../schedule/useQuery.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";

@@ -6,7 +6,7 @@ import { formatDateTime, formatTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useNow } from "../home/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { listSessions, type Session } from "../schedule/data.ts";
 import { JoinButton } from "../schedule/JoinButton.tsx";
 import { useQuery } from "../schedule/useQuery.ts";

@@ -6,10 +6,10 @@ import { useState } from "react";
 import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
-import { hrefOf } from "../router.ts";
+import type { PageProps } from "../paths.ts";
+import { hrefTo } from "../paths.ts";
 import { useQuery } from "../schedule/useQuery.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -87,7 +87,7 @@ function CoursePicker() {
               <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white" data-testid="manage-results">
                 {found.data.rows.map((c) => (
                   <li key={c.id} className="p-3">
-                    <a className="font-medium text-brand-800 underline-offset-2 hover:underline" href={hrefOf(locale, "/dashboard/admin/course-management/:courseId", { courseId: c.id })}>
+                    <a className="font-medium text-brand-800 underline-offset-2 hover:underline" href={hrefTo(locale, "admin.course-management.course", { courseId: c.id })}>
                       {c.code} — {c.title}
                     </a>
                   </li>
@@ -123,7 +123,7 @@ function CourseInDepth({ courseId }: { courseId: string }) {
         title={`${c.code} — ${c.title}`}
         description={m.intro}
         actions={
-          <LinkButton variant="secondary" href={`${hrefOf(locale, "/dashboard/admin/advanced-programming")}?course=${encodeURIComponent(courseId)}`}>
+          <LinkButton variant="secondary" href={`${hrefTo(locale, "admin.advanced-programming")}?course=${encodeURIComponent(courseId)}`}>
             {r.planning}
           </LinkButton>
         }

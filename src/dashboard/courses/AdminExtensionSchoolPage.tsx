@@ -7,10 +7,10 @@ import { formatNumber } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { listSessions } from "../schedule/data.ts";
 import { useQuery } from "../schedule/useQuery.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -30,7 +30,7 @@ export default function AdminExtensionSchoolPage() {
   const [selected, setSelected] = useState<{ id: string; label: string } | null>(null);
   return (
     <div className="space-y-6">
-      <PageHeader title={useRouteTitle("admin.extension-school")} description={m.extIntro} actions={<LinkButton href={hrefOf(locale, "/dashboard/admin/advanced-programming")}>{m.advanced}</LinkButton>} />
+      <PageHeader title={useRouteTitle("admin.extension-school")} description={m.extIntro} actions={<LinkButton href={hrefTo(locale, "admin.advanced-programming")}>{m.advanced}</LinkButton>} />
       {programmes.error ? (
         <ErrorState error={programmes.error} onRetry={programmes.retry} />
       ) : !programmes.data ? (

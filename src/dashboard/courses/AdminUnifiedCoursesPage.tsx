@@ -9,9 +9,9 @@ import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { FilterSelect } from "../people/NativeSelect.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { invalidateSchedule, useQuery } from "../schedule/useQuery.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -49,7 +49,7 @@ export default function AdminUnifiedCoursesPage() {
       header: m.columns.code,
       sortable: true,
       cell: (r) => (
-        <a className="font-mono text-brand-800 underline-offset-2 hover:underline" href={hrefOf(locale, "/dashboard/admin/course-management/:courseId", { courseId: r.id })}>
+        <a className="font-mono text-brand-800 underline-offset-2 hover:underline" href={hrefTo(locale, "admin.course-management.course", { courseId: r.id })}>
           {r.code}
         </a>
       ),
@@ -68,7 +68,7 @@ export default function AdminUnifiedCoursesPage() {
   const o = options.data;
   return (
     <>
-      <PageHeader title={useRouteTitle("admin.unified-course-management")} description={m.intro} actions={<LinkButton href={hrefOf(locale, "/dashboard/admin/create-course")}>{m.create}</LinkButton>} />
+      <PageHeader title={useRouteTitle("admin.unified-course-management")} description={m.intro} actions={<LinkButton href={hrefTo(locale, "admin.create-course")}>{m.create}</LinkButton>} />
       <CourseProposalsCard />
       <DataTable
         caption={useRouteTitle("admin.unified-course-management")}

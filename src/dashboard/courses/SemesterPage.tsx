@@ -5,8 +5,8 @@ import { formatDate } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSemester } from "../classes/data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
-import { hrefOf } from "../router.ts";
+import type { PageProps } from "../paths.ts";
+import { hrefTo } from "../paths.ts";
 import { useQuery } from "../schedule/useQuery.ts";
 import { useSignedIn } from "../session.ts";
 import { LinkButton } from "../ui/Button.tsx";
@@ -54,8 +54,8 @@ export default function SemesterPage({ params }: PageProps) {
         description={m.semesterIntro}
         actions={
           <>
-            <LinkButton href={hrefOf(locale, `/dashboard/${area}/schedule`)}>{m.timetable}</LinkButton>
-            <LinkButton href={hrefOf(locale, "/virtual-class/:semesterId", { semesterId })}>{m.virtual}</LinkButton>
+            <LinkButton href={hrefTo(locale, `${area}.schedule`)}>{m.timetable}</LinkButton>
+            <LinkButton href={hrefTo(locale, "virtual-class", { semesterId })}>{m.virtual}</LinkButton>
           </>
         }
       />

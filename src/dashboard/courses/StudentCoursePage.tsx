@@ -9,8 +9,8 @@ import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useNow } from "../home/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
-import { hrefOf } from "../router.ts";
+import type { PageProps } from "../paths.ts";
+import { hrefTo } from "../paths.ts";
 import { listSessions } from "../schedule/data.ts";
 import { JoinButton } from "../schedule/JoinButton.tsx";
 import { useQuery } from "../schedule/useQuery.ts";
@@ -41,7 +41,7 @@ export default function StudentCoursePage({ params }: PageProps) {
   if (course.error) return <ErrorState error={course.error} onRetry={course.retry} />;
   if (course.loading || course.data === undefined) return <Skeleton blocks={3} />;
   const c = course.data;
-  if (!c) return <EmptyState title={m.notFound} action={<LinkButton href={hrefOf(locale, "/dashboard/student/courses")}>{m.back}</LinkButton>} />;
+  if (!c) return <EmptyState title={m.notFound} action={<LinkButton href={hrefTo(locale, "student.courses")}>{m.back}</LinkButton>} />;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -99,7 +99,7 @@ function Upcoming({ courseId }: { courseId: string }) {
   const [from] = useState(() => new Date(Date.now() - 2 * 3_600_000).toISOString());
   const sessions = useQuery(["course-sessions", courseId, from], () => listSessions(getSupabase(), { courseId, from, to: new Date(Date.now() + 60 * DAY).toISOString() }));
   return (
-    <Card title={m.upcoming} actions={<LinkButton size="sm" href={hrefOf(locale, "/dashboard/student/schedule")}>{m.schedule}</LinkButton>}>
+    <Card title={m.upcoming} actions={<LinkButton size="sm" href={hrefTo(locale, "student.schedule")}>{m.schedule}</LinkButton>}>
       {sessions.error ? (
         <ErrorState error={sessions.error} onRetry={sessions.retry} />
       ) : !sessions.data ? (

@@ -3,7 +3,7 @@
 import { lazy, Suspense } from "react";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -11,7 +11,7 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { useQuery } from "../schedule/useQuery.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { listCurrentStudentCourses, type Course } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
 
@@ -46,7 +46,7 @@ export default function StudentCoursesPage() {
                   <li key={c.id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
                     <p className="text-sm font-semibold text-gray-700">{c.code}</p>
                     <h3 className="text-base font-semibold text-gray-900">
-                      <a href={hrefOf(locale, "/dashboard/student/courses/:courseId", { courseId: c.id })} className="text-brand-800 underline-offset-2 hover:underline">
+                      <a href={hrefTo(locale, "student.course", { courseId: c.id })} className="text-brand-800 underline-offset-2 hover:underline">
                         {c.title}
                       </a>
                     </h3>

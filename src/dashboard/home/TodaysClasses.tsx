@@ -10,14 +10,15 @@ import { isJoinable, meetingUrl } from "../../lib/meetings.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { toastError } from "../ui/toast.ts";
-import { Block, useRouteHref } from "./Block.tsx";
+import { Block } from "./Block.tsx";
+import { useRouteHref } from "../links.ts";
 import { fetchTodaysClasses, type ClassSession } from "./data.ts";
 import { homeMessages } from "./messages.ts";
 import { useNow } from "./useNow.ts";
 
 const joinClass = "inline-flex rounded-md px-3 py-1.5 text-sm font-semibold";
 
-export default function TodaysClasses({ teacherId, scheduleRoute }: { teacherId?: string; scheduleRoute: string }) {
+export default function TodaysClasses({ teacherId, scheduleRoute }: { teacherId?: string; scheduleRoute: "student.schedule" | "teacher.schedule" }) {
   const m = useMessages(homeMessages);
   const now = useNow();
   const day = doualaDay(now);

@@ -6,7 +6,7 @@
 import { Suspense, lazy, useState } from "react";
 import { invalidateKeys } from "../../lib/data-cache.ts";
 import { useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { DialogLoading } from "../ui/DialogLoading.tsx";

@@ -4,9 +4,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { localizedPath, type Locale } from "../../lib/locales.ts";
+import type { Locale } from "../../lib/locales.ts";
 import { useMessages, useT } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
+import { hrefTo } from "../paths.ts";
 import { notificationMessages } from "./messages.ts";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
 import {
@@ -186,7 +187,7 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
             </button>
           )}
           {role && (
-            <a href={localizedPath(locale, `/dashboard/${role}/notifications`)} onClick={() => setOpen(false)}
+            <a href={hrefTo(locale, `${role}.notifications`)} onClick={() => setOpen(false)}
               className="mt-3 block text-center text-sm font-semibold text-brand-700 underline underline-offset-2">
               {m.seeAll}
             </a>

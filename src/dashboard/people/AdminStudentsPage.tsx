@@ -11,7 +11,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { inputBox, labelText } from "../ui/styles.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { IdentityCorrections } from "../documents/IdentityCorrections.tsx";
 import MfaBanner from "./MfaBanner.tsx";
 import { FilterSelect } from "./NativeSelect.tsx";

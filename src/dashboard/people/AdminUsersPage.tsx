@@ -5,7 +5,7 @@ import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useMessages } from "../i18n.ts";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { cx, focusRing } from "../ui/styles.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import AccountsSection from "./AccountsSection.tsx";
 import AuditSection from "./AuditSection.tsx";
 import MfaBanner from "./MfaBanner.tsx";

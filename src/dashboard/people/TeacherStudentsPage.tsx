@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, pageRange, type TableQuery } from "../ui/table-query.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { FilterSelect } from "./NativeSelect.tsx";
 import { fetchMyCourses, fetchMyStudents, type MyStudent } from "./data.ts";
 import { peopleMessages } from "./messages.ts";

@@ -9,7 +9,7 @@ import type { SessionQuery } from "./data.ts";
 import { scheduleMessages } from "./messages.ts";
 import { ScheduleScreen } from "./ScheduleScreen.tsx";
 import { useQuery } from "./useQuery.ts";
-import { useRouteTitle } from "./useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 
 export default function AdminSchedulePage() {
   const m = useMessages(scheduleMessages);

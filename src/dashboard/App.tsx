@@ -67,7 +67,7 @@ export default function App({ locale, session }: { locale: Locale; session: Sess
     );
   }
 
-  const signedIn: SignedIn = { session, userId: session.user.id, roles: held, role };
+  const signedIn: SignedIn = { session, userId: session.user.id, roles: held, role, name: profile.data?.full_name };
   let content;
   if (!route || !page) content = <NotFound />;
   else if (!mayOpen(route, held)) content = <AccessDenied />;
@@ -82,7 +82,7 @@ export default function App({ locale, session }: { locale: Locale; session: Sess
   return (
     <LocaleContext.Provider value={locale}>
       <SignedInContext.Provider value={signedIn}>
-        <Layout route={route} params={(page?.params ?? {}) as Record<string, string>} name={profile.data?.full_name}>
+        <Layout route={route} params={(page?.params ?? {}) as Record<string, string>} name={signedIn.name}>
           {content}
         </Layout>
       </SignedInContext.Provider>

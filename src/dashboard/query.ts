@@ -1,6 +1,7 @@
 // A cached read (SPEC §9 cache) keyed by its parameters: a new key when they change. Each
-// feature has its own hook whose keys start with the feature's scope ("people-[…]"), so a
-// change in that feature makes all its reads fetch again at once (invalidateScope).
+// feature has its own hook whose keys start with the feature's scope ("admissions-[…]"), so
+// a change in that feature makes all its reads fetch again at once (invalidateScope). Reads
+// that several features change together share a scope declared here (people, schedule).
 import { useStore } from "@nanostores/react";
 import { useMemo } from "react";
 import { createFetcherStore, invalidateKeys } from "../lib/data-cache.ts";
@@ -28,4 +29,23 @@ export function scopedQuery(scope: string) {
 /** Every read of a scope fetches again (after a change the feature made). */
 export function invalidateScope(scope: string): void {
   invalidateKeys((key) => key.startsWith(`${scope}-`));
+}
+
+/** Accounts and academic records (evaluations, marks, quizzes, assignments, results,
+ *  reports): a new evaluation or a taken quiz refreshes the gradebook and the results too. */
+export const usePeopleQuery = scopedQuery("people");
+
+/** After a change to accounts or academic records: every such read fetches again. */
+export const invalidatePeople = (): void => invalidateScope("people");
+
+/** The timetable's sessions and the courses and semesters around them. */
+export const useScheduleQuery = scopedQuery("schedule");
+
+// The reads that list sessions (not the courses or semesters around them, whose pages
+// would otherwise flash back to their loading state).
+const SESSION_READS = ["sessions", "plan-upcoming", "teacher-classes", "virtual", "course-sessions", "dated"].map((k) => `schedule-["${k}"`);
+
+/** After a change to the timetable: every read of sessions fetches again. */
+export function invalidateSchedule(): void {
+  invalidateKeys((key) => SESSION_READS.some((prefix) => key.startsWith(prefix)));
 }

@@ -53,11 +53,11 @@ const ENTRIES: { [N in RouteName]: RouteEntry } = {
   "student.notifications": { roles: student, page: () => import("./notifications/NotificationsPage.tsx"), nav: { group: "account", order: 2 } },
   "teacher.notifications": { roles: teacher, page: () => import("./notifications/NotificationsPage.tsx"), nav: { group: "account", order: 2 } },
   "admin.notifications": { roles: admin, page: () => import("./notifications/NotificationsPage.tsx"), nav: { group: "account", order: 2 } },
-  "teacher.settings": { roles: teacher, page: () => import("./profile/TeacherSettingsPage.tsx"), nav: { group: "account", order: 3 } },
+  "teacher.settings": { roles: teacher, page: () => import("./composed/TeacherSettings.tsx"), nav: { group: "account", order: 3 } },
   // ---- messages and community
-  "student.messages": { roles: student, page: () => import("./messages/MessagesPage.tsx"), nav: { group: "community", order: 1 } },
-  "teacher.messages": { roles: teacher, page: () => import("./messages/MessagesPage.tsx"), nav: { group: "community", order: 1 } },
-  "admin.messages": { roles: admin, page: () => import("./messages/MessagesPage.tsx"), nav: { group: "community", order: 1 } },
+  "student.messages": { roles: student, page: () => import("./composed/Messages.tsx"), nav: { group: "community", order: 1 } },
+  "teacher.messages": { roles: teacher, page: () => import("./composed/Messages.tsx"), nav: { group: "community", order: 1 } },
+  "admin.messages": { roles: admin, page: () => import("./composed/Messages.tsx"), nav: { group: "community", order: 1 } },
   "student.community": { roles: student, page: () => import("./community/CommunityPage.tsx"), nav: { group: "community", order: 2 } },
   // ---- finance (issue 14)
   "student.payments": { roles: student, page: () => import("./finance/StudentPaymentsPage.tsx"), nav: { group: "main", order: 5 } },
@@ -66,7 +66,7 @@ const ENTRIES: { [N in RouteName]: RouteEntry } = {
   // ---- people
   "admin.users": { roles: admin, page: () => import("./people/AdminUsersPage.tsx"), nav: { group: "people", order: 1 } },
   "admin.teachers": { roles: admin, page: () => import("./people/AdminTeachersPage.tsx"), nav: { group: "people", order: 2 } },
-  "admin.students": { roles: admin, page: () => import("./people/AdminStudentsPage.tsx"), nav: { group: "people", order: 3 } },
+  "admin.students": { roles: admin, page: () => import("./composed/AdminStudents.tsx"), nav: { group: "people", order: 3 } },
   "teacher.students": { roles: teacher, page: () => import("./people/TeacherStudentsPage.tsx"), nav: { group: "teaching", order: 3 } },
   // ---- admissions (issue 13)
   applications: { roles: "signed-in", page: () => import("./admissions/ApplicantApplicationsPage.tsx") },
@@ -80,13 +80,13 @@ const ENTRIES: { [N in RouteName]: RouteEntry } = {
   "admin.settings": { roles: admin, page: () => import("./institution/AdminSettingsPage.tsx"), nav: { group: "administration", order: 80 } },
   "admin.technical": { roles: admin, page: () => import("./institution/AdminTechnicalPage.tsx"), nav: { group: "administration", order: 90 } },
   // ---- courses, timetable and virtual classes (issue 11)
-  "student.courses": { roles: student, page: () => import("./courses/StudentCoursesPage.tsx"), nav: { group: "learning", order: 1 } },
+  "student.courses": { roles: student, page: () => import("./composed/StudentCourses.tsx"), nav: { group: "learning", order: 1 } },
   "student.course": { roles: student, page: () => import("./courses/StudentCoursePage.tsx"), parent: "student.courses" },
   "student.schedule": { roles: student, page: () => import("./schedule/StudentSchedulePage.tsx"), nav: { group: "learning", order: 2 } },
   "teacher.courses": { roles: teacher, page: () => import("./courses/TeacherCoursesPage.tsx"), nav: { group: "teaching", order: 1 } },
   "teacher.schedule": { roles: teacher, page: () => import("./schedule/TeacherSchedulePage.tsx"), nav: { group: "teaching", order: 4 } },
   "teacher.calendar": { roles: teacher, page: () => import("./schedule/TeacherCalendarPage.tsx"), nav: { group: "teaching", order: 5 } },
-  "teacher.classes": { roles: teacher, page: () => import("./classes/TeacherClassesPage.tsx"), nav: { group: "teaching", order: 2 } },
+  "teacher.classes": { roles: teacher, page: () => import("./composed/TeacherClasses.tsx"), nav: { group: "teaching", order: 2 } },
   "teacher.classes.schedule": { roles: teacher, page: () => import("./classes/TeacherClassSchedulePage.tsx"), nav: { group: "teaching", order: 6 }, parent: "teacher.classes" },
   // ---- assessment and results (issue 12)
   "teacher.grades": { roles: teacher, page: () => import("./assessment/GradebookPage.tsx"), nav: { group: "teaching", order: 7 } },

@@ -11,6 +11,8 @@ export interface SignedIn {
   roles: readonly Role[];
   /** The role whose area the current page belongs to, or the remembered one. */
   role: Role | undefined;
+  /** The profile's full name, once read. */
+  name: string | undefined;
 }
 
 export const SignedInContext = createContext<SignedIn | null>(null);

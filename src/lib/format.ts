@@ -36,6 +36,11 @@ export function formatDateTime(locale: Locale, value: DateInput): string {
   }).format(toDate(value));
 }
 
+/** A session's slot: lun. 23 nov., 09:30–11:00 */
+export function formatSlot(locale: Locale, start: DateInput, end: DateInput): string {
+  return `${formatDateTime(locale, start)}–${formatTime(locale, end)}`;
+}
+
 /** 150 000 FCFA / FCFA 150,000 — integer francs only. */
 export function formatXaf(locale: Locale, francs: number): string {
   return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(francs);

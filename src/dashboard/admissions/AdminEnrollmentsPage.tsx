@@ -13,7 +13,7 @@ import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
-import { FilterSelect } from "../people/NativeSelect.tsx";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { CertificateButton } from "./CertificateButton.tsx";
 import { admissionCourseCount, admit, fetchAccepted, fetchMatricules, fetchRegistrationIds, targetName, type Application } from "./data.ts";
 import { admissionsMessages } from "./messages.ts";

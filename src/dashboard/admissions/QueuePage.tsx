@@ -16,7 +16,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { cx, inputBox, labelText } from "../ui/styles.ts";
-import { FilterSelect } from "../people/NativeSelect.tsx";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { fetchCounts, fetchQueue, fetchWholeQueue, SCHOOL_KINDS, targetName, type Application, type QueueFilters } from "./data.ts";
 import { DecisionForm } from "./DecisionForm.tsx";
 import { admissionsMessages } from "./messages.ts";

@@ -10,7 +10,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 import { StatusPill } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -32,11 +32,11 @@ export default function GradebookPage(_: PageProps) {
   const locale = useLocale();
   const { userId } = useSignedIn();
   const errorMessage = useErrorMessage();
-  const courses = useQuery(["gradebook-courses", userId], () => fetchTeacherCourses(getSupabase(), userId));
+  const courses = usePeopleQuery(["gradebook-courses", userId], () => fetchTeacherCourses(getSupabase(), userId));
   const [chosen, setChosen] = useState("");
   const course = courses.data?.find((c) => c.id === chosen) ?? courses.data?.[0];
   const selectId = useId();
-  const book = useQuery(["gradebook", course?.id ?? ""], () =>
+  const book = usePeopleQuery(["gradebook", course?.id ?? ""], () =>
     course ? fetchGradebook(getSupabase(), course) : Promise.resolve<Gradebook | null>(null),
   );
   const [publishing, setPublishing] = useState<string | null>(null);

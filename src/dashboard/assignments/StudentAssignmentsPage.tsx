@@ -7,7 +7,7 @@ import { checkUploads } from "../../lib/forms/assignment.ts";
 import { formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
@@ -34,7 +34,7 @@ const TONES: Record<AssignmentStatus, Tone> = { upcoming: "neutral", due: "info"
 export default function StudentAssignmentsPage(_: PageProps) {
   const m = useMessages(assignmentMessages);
   const { userId } = useSignedIn();
-  const list = useQuery(["assignments-mine", userId], () => fetchMyAssignments(getSupabase(), userId));
+  const list = usePeopleQuery(["assignments-mine", userId], () => fetchMyAssignments(getSupabase(), userId));
   return (
     <>
       <PageHeader title={m.studentTitle} description={m.studentDescription} />

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { formatBytes, formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 import type { PageProps } from "../paths.ts";
 import { StatusPill } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
@@ -30,10 +30,10 @@ import { countOf, plural } from "../../lib/plural.ts";
 
 export default function TeacherAssignmentPage({ params }: PageProps) {
   const m = useMessages(assignmentMessages);
-  const assignment = useQuery(["assignment", params.id], () => fetchAssignment(getSupabase(), params.id));
+  const assignment = usePeopleQuery(["assignment", params.id], () => fetchAssignment(getSupabase(), params.id));
   const courseId = assignment.data?.course_id;
-  const roster = useQuery(["assignment-roster", courseId ?? ""], () => (courseId ? fetchRoster(getSupabase(), courseId) : Promise.resolve([])));
-  const submissions = useQuery(["assignment-submissions", params.id], () => fetchSubmissions(getSupabase(), params.id));
+  const roster = usePeopleQuery(["assignment-roster", courseId ?? ""], () => (courseId ? fetchRoster(getSupabase(), courseId) : Promise.resolve([])));
+  const submissions = usePeopleQuery(["assignment-submissions", params.id], () => fetchSubmissions(getSupabase(), params.id));
   const error = assignment.error ?? roster.error ?? submissions.error;
   const a = assignment.data;
   return (

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { formatDateTime, formatDecimal, formatNumber } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 import { hrefTo } from "../paths.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
@@ -31,11 +31,11 @@ export default function TeacherAssignmentsPage(_: PageProps) {
   const m = useMessages(assignmentMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const courses = useQuery(["assignments-courses", userId], () => fetchTeacherCourses(getSupabase(), userId));
-  const list = useQuery(["assignments-teacher", userId], () => fetchTeacherAssignments(getSupabase(), userId));
+  const courses = usePeopleQuery(["assignments-courses", userId], () => fetchTeacherCourses(getSupabase(), userId));
+  const list = usePeopleQuery(["assignments-teacher", userId], () => fetchTeacherAssignments(getSupabase(), userId));
   const search = typeof location === "undefined" ? new URLSearchParams() : new URLSearchParams(location.search);
   const evaluationId = search.get("evaluation");
-  const seed = useQuery(["assignments-evaluation", evaluationId ?? ""], () =>
+  const seed = usePeopleQuery(["assignments-evaluation", evaluationId ?? ""], () =>
     evaluationId ? fetchEvaluationWithoutAssignment(getSupabase(), evaluationId) : Promise.resolve(null),
   );
   const [editing, setEditing] = useState<Assignment | null | undefined>(() => (search.get("new") === "1" || evaluationId ? null : undefined));

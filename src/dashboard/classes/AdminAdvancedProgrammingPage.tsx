@@ -5,22 +5,22 @@
 // moved all at once by shift_sessions (nothing moves on a conflict; students are told).
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useRouteTitle } from "../links.ts";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { currentSemester, listSemesterCourses } from "./data.ts";
+import { currentSemester, listSemesterCourses } from "../shared/classes-data.ts";
 import { planMessages } from "./messages.ts";
 import { PlanForm } from "./PlanForm.tsx";
 import { ShiftForm } from "./ShiftForm.tsx";
 
 export default function AdminAdvancedProgrammingPage() {
   const m = useMessages(planMessages);
-  const semester = useQuery(["current-semester"], () => currentSemester(getSupabase()));
+  const semester = useScheduleQuery(["current-semester"], () => currentSemester(getSupabase()));
   const semesterId = semester.data?.id;
-  const courses = useQuery(["semester-courses", semesterId ?? "none"], () => (semesterId ? listSemesterCourses(getSupabase(), semesterId) : Promise.resolve([])));
+  const courses = useScheduleQuery(["semester-courses", semesterId ?? "none"], () => (semesterId ? listSemesterCourses(getSupabase(), semesterId) : Promise.resolve([])));
   // ?course= (the link from admin/course-management/{id}): that course first, so both forms start on it
   const wanted = typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("course");
   const options = (courses.data ?? [])

@@ -6,10 +6,10 @@ import { doualaDay, formatDate, formatNumber, formatTime } from "../../lib/forma
 import { countOf } from "../../lib/plural.ts";
 import { isJoinable, meetingUrl } from "../../lib/meetings.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useNow } from "../home/useNow.ts";
+import { useNow } from "../ui/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { listSessions, meetingOf, type Session } from "../schedule/data.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { listSessions, meetingOf, type Session } from "../shared/sessions-data.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useRouteTitle } from "../links.ts";
 import { Badge, type Tone } from "../ui/Badge.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -17,7 +17,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { currentSemester, schoolIdBySlug } from "./data.ts";
+import { currentSemester, schoolIdBySlug } from "../shared/classes-data.ts";
 import { iouMessages } from "./messages.ts";
 
 type Status = "live" | "ready" | "missing" | "room" | "recorded" | "over";
@@ -34,10 +34,10 @@ export default function AdminIouScheduledPage() {
   const m = useMessages(iouMessages);
   const locale = useLocale();
   const now = useNow();
-  const semester = useQuery(["current-semester"], () => currentSemester(getSupabase()));
-  const school = useQuery(["school", "open-university"], () => schoolIdBySlug(getSupabase(), "open-university"));
+  const semester = useScheduleQuery(["current-semester"], () => currentSemester(getSupabase()));
+  const school = useScheduleQuery(["school", "open-university"], () => schoolIdBySlug(getSupabase(), "open-university"));
   const s = semester.data;
-  const sessions = useQuery(["sessions", "iou", s?.id ?? "none", school.data ?? "none"], () =>
+  const sessions = useScheduleQuery(["sessions", "iou", s?.id ?? "none", school.data ?? "none"], () =>
     s && school.data ? listSessions(getSupabase(), { semesterId: s.id, schoolId: school.data, from: `${s.starts_on}T00:00:00+01:00`, to: `${s.ends_on}T23:59:59+01:00` }) : Promise.resolve([]),
   );
   const days = useMemo(() => {

@@ -5,19 +5,19 @@ import { useState } from "react";
 import { formatTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
-import { ATTENDANCE_STATUSES, markUnrecordedPresent, sessionRegister, setAttendance, type AttendanceStatus } from "./data.ts";
+import { ATTENDANCE_STATUSES, markUnrecordedPresent, sessionRegister, setAttendance, type AttendanceStatus } from "../shared/classes-data.ts";
 import { classesMessages } from "./messages.ts";
 
 export function AttendanceDialog({ courseId, eventId, title, onClose }: { courseId: string; eventId: string; title: string; onClose: () => void }) {
   const m = useMessages(classesMessages);
   const locale = useLocale();
-  const register = useQuery(["register", eventId], () => sessionRegister(getSupabase(), courseId, eventId));
+  const register = useScheduleQuery(["register", eventId], () => sessionRegister(getSupabase(), courseId, eventId));
   const [note, setNote] = useState("");
   const change = async (studentId: string, status: AttendanceStatus) => {
     try {

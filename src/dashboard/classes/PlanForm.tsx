@@ -2,13 +2,13 @@
 // session or a weekly series over the semester with holidays skipped, checked for teacher
 // and cohort double-bookings before saving; create_sessions refuses them again, atomically.
 import { useState } from "react";
-import { doualaDay, formatDate, formatList } from "../../lib/format.ts";
+import { doualaDay, formatDate, formatList, formatSlot } from "../../lib/format.ts";
 import { countOf, plural } from "../../lib/plural.ts";
 import { planSchema, planSlots, type PlanInput, type PlannedSlots } from "../../lib/schedule/plan.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { checkConflicts, ConflictError, createSessions, type SessionConflict } from "../schedule/data.ts";
-import { invalidateSchedule } from "../schedule/useQuery.ts";
+import { checkConflicts, ConflictError, createSessions, type SessionConflict } from "../shared/sessions-data.ts";
+import { invalidateSchedule } from "../query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { Checkbox } from "../ui/Checkbox.tsx";
@@ -19,7 +19,7 @@ import { Select } from "../ui/Select.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { TimeField } from "../ui/TimeField.tsx";
 import { toastError } from "../ui/toast.ts";
-import { ConflictList, slotLabel } from "./ConflictList.tsx";
+import { ConflictList } from "./ConflictList.tsx";
 import { planMessages } from "./messages.ts";
 
 const DAY = 86_400_000;
@@ -111,7 +111,7 @@ export function PlanForm({ courses, semesterEnd, title }: { courses: { value: st
 
   const whenOf = (c: SessionConflict) => {
     const slot = planned?.sessions[c.slot];
-    return slot ? slotLabel(locale, slot.start, slot.end) : "";
+    return slot ? formatSlot(locale, slot.start, slot.end) : "";
   };
 
   return (

@@ -5,10 +5,10 @@
 import { useMemo, useState } from "react";
 import { formatDateTime, formatTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { listTeacherCourses } from "../courses/data.ts";
+import { listTeacherCourses } from "../shared/course-lists-data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { cancelSession, listSessions, type Session } from "../schedule/data.ts";
-import { invalidateSchedule, useQuery } from "../schedule/useQuery.ts";
+import { cancelSession, listSessions, type Session } from "../shared/sessions-data.ts";
+import { invalidateSchedule, useScheduleQuery } from "../query.ts";
 import { useRouteTitle } from "../links.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
@@ -18,7 +18,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { currentSemester } from "./data.ts";
+import { currentSemester } from "../shared/classes-data.ts";
 import { EditSessionDialog } from "./EditSessionDialog.tsx";
 import { planMessages } from "./messages.ts";
 import { PlanForm } from "./PlanForm.tsx";
@@ -28,8 +28,8 @@ const DAY = 86_400_000;
 export default function TeacherClassSchedulePage() {
   const m = useMessages(planMessages);
   const { userId } = useSignedIn();
-  const courses = useQuery(["teacher-courses", userId], () => listTeacherCourses(getSupabase(), userId));
-  const semester = useQuery(["current-semester"], () => currentSemester(getSupabase()));
+  const courses = useScheduleQuery(["teacher-courses", userId], () => listTeacherCourses(getSupabase(), userId));
+  const semester = useScheduleQuery(["current-semester"], () => currentSemester(getSupabase()));
   return (
     <div className="space-y-6">
       <PageHeader title={useRouteTitle("teacher.classes.schedule")} description={m.intro} />
@@ -54,7 +54,7 @@ function UpcomingSessions() {
   const locale = useLocale();
   const { userId } = useSignedIn();
   const range = useMemo(() => ({ from: new Date().toISOString(), to: new Date(Date.now() + 28 * DAY).toISOString() }), []);
-  const sessions = useQuery(["plan-upcoming", userId, range.from], () => listSessions(getSupabase(), { ...range, teacherId: userId }));
+  const sessions = useScheduleQuery(["plan-upcoming", userId, range.from], () => listSessions(getSupabase(), { ...range, teacherId: userId }));
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [editing, setEditing] = useState<Session | null>(null);
   const [note, setNote] = useState("");

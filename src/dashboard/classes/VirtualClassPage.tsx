@@ -4,19 +4,19 @@
 import { useState } from "react";
 import { formatDateTime, formatTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useNow } from "../home/useNow.ts";
+import { useNow } from "../ui/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
-import { listSessions, type Session } from "../schedule/data.ts";
-import { JoinButton } from "../schedule/JoinButton.tsx";
-import { useQuery } from "../schedule/useQuery.ts";
+import { listSessions, type Session } from "../shared/sessions-data.ts";
+import { JoinButton } from "../shared/JoinButton.tsx";
+import { useScheduleQuery } from "../query.ts";
 import { useSignedIn } from "../session.ts";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { getSemester, myAttendance, type MyAttendance } from "./data.ts";
+import { getSemester, myAttendance, type MyAttendance } from "../shared/classes-data.ts";
 import { classesMessages } from "./messages.ts";
 
 export default function VirtualClassPage({ params }: PageProps) {
@@ -24,9 +24,9 @@ export default function VirtualClassPage({ params }: PageProps) {
   const locale = useLocale();
   const { userId, role } = useSignedIn();
   const semesterId = params.semesterId;
-  const semester = useQuery(["semester", semesterId], () => getSemester(getSupabase(), semesterId));
+  const semester = useScheduleQuery(["semester", semesterId], () => getSemester(getSupabase(), semesterId));
   const [fetchedAt] = useState(() => Date.now());
-  const sessions = useQuery(["virtual", semesterId, userId], async () => {
+  const sessions = useScheduleQuery(["virtual", semesterId, userId], async () => {
     const s = await getSemester(getSupabase(), semesterId);
     if (!s) return [];
     const list = await listSessions(getSupabase(), {
@@ -39,7 +39,7 @@ export default function VirtualClassPage({ params }: PageProps) {
   });
   const isStudent = role !== "teacher";
   const pastIds = (sessions.data ?? []).filter((s) => new Date(s.end_time).getTime() < fetchedAt).map((s) => s.id);
-  const attendance = useQuery(["my-attendance", userId, semesterId, pastIds.length], () => (isStudent ? myAttendance(getSupabase(), userId, pastIds) : Promise.resolve([])));
+  const attendance = useScheduleQuery(["my-attendance", userId, semesterId, pastIds.length], () => (isStudent ? myAttendance(getSupabase(), userId, pastIds) : Promise.resolve([])));
   const now = useNow();
 
   if (semester.error) return <ErrorState error={semester.error} onRetry={semester.retry} />;

@@ -8,7 +8,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { hrefTo } from "../paths.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -48,7 +48,7 @@ function CoursePicker() {
   const [term, setTerm] = useState("");
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
   // every course, a page at a time, with the count (ux review defect 21: the first 20 only)
-  const found = useQuery(["manage-search", term, query.page, query.pageSize], () => fetchAdminCourses(getSupabase(), { search: term || undefined }, query.page, query.pageSize, null));
+  const found = useScheduleQuery(["manage-search", term, query.page, query.pageSize], () => fetchAdminCourses(getSupabase(), { search: term || undefined }, query.page, query.pageSize, null));
   return (
     <div className="space-y-6">
       <PageHeader title={useRouteTitle("admin.course-management")} description={m.pickIntro} />
@@ -110,7 +110,7 @@ function CourseInDepth({ courseId }: { courseId: string }) {
   const m = useMessages(manageMessages);
   const r = useMessages(registrarMessages);
   const locale = useLocale();
-  const course = useQuery(["manage-course", courseId], () => getCourseDetail(getSupabase(), courseId));
+  const course = useScheduleQuery(["manage-course", courseId], () => getCourseDetail(getSupabase(), courseId));
   if (course.error) return <ErrorState error={course.error} onRetry={course.retry} />;
   if (course.data === undefined) return <Skeleton blocks={3} />;
   const c = course.data;
@@ -167,7 +167,7 @@ function CourseInDepth({ courseId }: { courseId: string }) {
 
 function HostLink({ courseId }: { courseId: string }) {
   const m = useMessages(manageMessages);
-  const link = useQuery(["manage-host", courseId], () => courseHostLink(getSupabase(), courseId));
+  const link = useScheduleQuery(["manage-host", courseId], () => courseHostLink(getSupabase(), courseId));
   const [value, setValue] = useState<string | null>(null);
   const [error, setError] = useState<string>();
   const [note, setNote] = useState("");
@@ -205,7 +205,7 @@ function HostLink({ courseId }: { courseId: string }) {
 function Reviews({ courseId }: { courseId: string }) {
   const m = useMessages(manageMessages);
   const locale = useLocale();
-  const reviews = useQuery(["manage-reviews", courseId], () => listReviews(getSupabase(), courseId));
+  const reviews = useScheduleQuery(["manage-reviews", courseId], () => listReviews(getSupabase(), courseId));
   const list = reviews.data ?? [];
   const average = list.length ? formatDecimal(locale, Math.round((list.reduce((s, r) => s + r.rating, 0) / list.length) * 10) / 10) : null;
   return (

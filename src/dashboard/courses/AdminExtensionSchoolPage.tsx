@@ -3,13 +3,13 @@
 // its video lessons to manage and its upcoming class sessions (planned on
 // admin/advanced-programming).
 import { useMemo, useState } from "react";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber, formatSlot } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { listSessions } from "../schedule/data.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { listSessions } from "../shared/sessions-data.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -18,7 +18,6 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { slotLabel } from "../classes/ConflictList.tsx";
 import { listExtensionProgrammes } from "./data.ts";
 import { LessonsEditor } from "./LessonsEditor.tsx";
 import { teachingMessages } from "./teaching-messages.ts";
@@ -26,7 +25,7 @@ import { teachingMessages } from "./teaching-messages.ts";
 export default function AdminExtensionSchoolPage() {
   const m = useMessages(teachingMessages);
   const locale = useLocale();
-  const programmes = useQuery(["extension-programmes"], () => listExtensionProgrammes(getSupabase()));
+  const programmes = useScheduleQuery(["extension-programmes"], () => listExtensionProgrammes(getSupabase()));
   const [selected, setSelected] = useState<{ id: string; label: string } | null>(null);
   return (
     <div className="space-y-6">
@@ -96,7 +95,7 @@ function CourseSessions({ courseId, label }: { courseId: string; label: string }
   const m = useMessages(teachingMessages);
   const locale = useLocale();
   const range = useMemo(() => ({ from: new Date().toISOString(), to: new Date(Date.now() + 180 * 86_400_000).toISOString() }), []);
-  const sessions = useQuery(["sessions", "extension", courseId, range.from], () => listSessions(getSupabase(), { courseId, ...range }));
+  const sessions = useScheduleQuery(["sessions", "extension", courseId, range.from], () => listSessions(getSupabase(), { courseId, ...range }));
   return (
     <Card title={fill(m.upcomingSessions, { course: label })}>
       {sessions.error ? (
@@ -109,7 +108,7 @@ function CourseSessions({ courseId, label }: { courseId: string; label: string }
         <ul className="divide-y divide-gray-100">
           {sessions.data.slice(0, 20).map((s) => (
             <li key={s.id} className="py-1">
-              <span className="font-medium">{slotLabel(locale, s.start_time, s.end_time)}</span> · {s.title}
+              <span className="font-medium">{formatSlot(locale, s.start_time, s.end_time)}</span> · {s.title}
             </li>
           ))}
         </ul>

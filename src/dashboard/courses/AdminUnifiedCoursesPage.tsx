@@ -7,10 +7,10 @@ import { Input, Label, SearchField } from "react-aria-components";
 import { formatNumber } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { FilterSelect } from "../people/NativeSelect.tsx";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { invalidateSchedule, useQuery } from "../schedule/useQuery.ts";
+import { invalidateSchedule, useScheduleQuery } from "../query.ts";
 import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -23,7 +23,8 @@ import { CourseProposalsCard } from "./CourseProposalsCard.tsx";
 import { inputBox, labelText } from "../ui/styles.ts";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { adminCoursesMessages } from "./admin-messages.ts";
-import { bulkUpdateCourses, fetchAdminCourses, fetchAllAdminCourses, wizardChoices, type AdminCourseFilters, type AdminCourseRow, type BulkAction } from "./data.ts";
+import { bulkUpdateCourses, fetchAdminCourses, fetchAllAdminCourses, type AdminCourseFilters, type AdminCourseRow, type BulkAction } from "./data.ts";
+import { wizardChoices } from "../shared/course-lists-data.ts";
 
 const LEVELS = ["L1", "L2", "L3", "M1", "M2"];
 
@@ -33,8 +34,8 @@ export default function AdminUnifiedCoursesPage() {
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
   const [version, setVersion] = useState(0);
   const filters = query.filters as AdminCourseFilters;
-  const options = useQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
-  const courses = useQuery(["admin-courses", version, query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () =>
+  const options = useScheduleQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
+  const courses = useScheduleQuery(["admin-courses", version, query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () =>
     fetchAdminCourses(getSupabase(), filters, query.page, query.pageSize, query.sort),
   );
   const name = (o: { name_fr: string; name_en: string }) => (locale === "fr" ? o.name_fr : o.name_en);

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -21,7 +21,7 @@ import { ProposalList } from "./ProposalList.tsx";
 export function CourseProposalsCard() {
   const m = useMessages(proposalMessages);
   const locale = useLocale();
-  const proposals = useQuery(["proposals"], () => listProposals(getSupabase()));
+  const proposals = useScheduleQuery(["proposals"], () => listProposals(getSupabase()));
   const [approving, setApproving] = useState<Proposal | null>(null);
   const [refusing, setRefusing] = useState<Proposal | null>(null);
   const [note, setNote] = useState("");

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { formatDate } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -41,7 +41,7 @@ export function CourseStudents({
 }) {
   const m = useMessages(registrarMessages);
   const locale = useLocale();
-  const enrolments = useQuery(["manage-enrolments", courseId], () =>
+  const enrolments = useScheduleQuery(["manage-enrolments", courseId], () =>
     listEnrolments(getSupabase(), courseId),
   );
   const [target, setTarget] = useState<Target | null>(null);
@@ -276,7 +276,7 @@ function StudentSearch({
   const [text, setText] = useState("");
   const [term, setTerm] = useState("");
   const [hint, setHint] = useState<string>();
-  const found = useQuery(["find-students", term], () =>
+  const found = useScheduleQuery(["find-students", term], () =>
     term ? findStudents(getSupabase(), term) : Promise.resolve(null),
   );
   const search = () => {

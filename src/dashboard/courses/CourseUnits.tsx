@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -34,7 +34,7 @@ import { refusal, registrarMessages } from "./registrar-messages.ts";
 export function CourseUnits() {
   const m = useMessages(registrarMessages);
   const locale = useLocale();
-  const choices = useQuery(["unit-scopes"], () =>
+  const choices = useScheduleQuery(["unit-scopes"], () =>
     unitScopeChoices(getSupabase()),
   );
   const [semesterId, setSemesterId] = useState<string | null>(null);
@@ -95,7 +95,7 @@ export function CourseUnits() {
 function ScopeUnits({ scope }: { scope: UnitScope }) {
   const m = useMessages(registrarMessages);
   const locale = useLocale();
-  const units = useQuery(
+  const units = useScheduleQuery(
     ["scope-units", scope.semesterId, scope.programmeId, scope.level],
     () => listScopeUnits(getSupabase(), scope),
   );

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
@@ -15,7 +15,7 @@ import { weightsMessages } from "./weights-messages.ts";
 
 export function CourseWeights({ courseId }: { courseId: string }) {
   const m = useMessages(weightsMessages);
-  const weights = useQuery(["course-weights", courseId], () => fetchCourseWeights(getSupabase(), courseId));
+  const weights = useScheduleQuery(["course-weights", courseId], () => fetchCourseWeights(getSupabase(), courseId));
   const [value, setValue] = useState<number | null | undefined>(undefined);
   const [error, setError] = useState<string>();
   const [note, setNote] = useState("");

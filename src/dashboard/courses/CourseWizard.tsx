@@ -9,7 +9,7 @@ import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
@@ -20,7 +20,8 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { toastError } from "../ui/toast.ts";
-import { createCourse, enrolCohort, wizardChoices, type CohortResult, type NewCourse, type WizardOptions } from "./data.ts";
+import { createCourse, enrolCohort, type CohortResult, type NewCourse } from "./data.ts";
+import { wizardChoices, type WizardOptions } from "../shared/course-lists-data.ts";
 import { wizardMessages } from "./wizard-messages.ts";
 
 export type Preset = "any" | "iou" | "extension" | "professional";
@@ -56,7 +57,7 @@ interface State {
 
 export function CourseWizard({ preset, title }: { preset: Preset; title: string }) {
   const m = useMessages(wizardMessages);
-  const choices = useQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
+  const choices = useScheduleQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
   return (
     <div className="space-y-6">
       <PageHeader title={title} description={m.intro[preset]} />

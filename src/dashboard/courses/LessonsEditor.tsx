@@ -5,7 +5,7 @@ import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -26,8 +26,8 @@ const schema = z.object({
 export function LessonsEditor({ courseId, title }: { courseId: string; title?: string }) {
   const m = useMessages(teachingMessages);
   const locale = useLocale();
-  const lessons = useQuery(["lessons", courseId], () => listLessons(getSupabase(), courseId));
-  const done = useQuery(["lesson-completions", courseId], () => lessonCompletions(getSupabase(), courseId));
+  const lessons = useScheduleQuery(["lessons", courseId], () => listLessons(getSupabase(), courseId));
+  const done = useScheduleQuery(["lesson-completions", courseId], () => lessonCompletions(getSupabase(), courseId));
   const [removing, setRemoving] = useState<VideoLesson | null>(null);
   const [note, setNote] = useState("");
   const [form, setForm] = useState({ title: "", url: "", duration_minutes: 20 });

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -24,7 +24,7 @@ const schema = z.object({
 
 export function MaterialsEditor({ courseId, testId = "teacher-materials" }: { courseId: string; testId?: string }) {
   const m = useMessages(teachingMessages);
-  const materials = useQuery(["manage-materials", courseId], () => listMaterials(getSupabase(), courseId));
+  const materials = useScheduleQuery(["manage-materials", courseId], () => listMaterials(getSupabase(), courseId));
   const [removing, setRemoving] = useState<Material | null>(null);
   const [note, setNote] = useState("");
   return (

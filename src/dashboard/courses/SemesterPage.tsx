@@ -3,11 +3,11 @@
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { formatDate } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
-import { getSemester } from "../classes/data.ts";
+import { getSemester } from "../shared/classes-data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { hrefTo } from "../paths.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useSignedIn } from "../session.ts";
 import { LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -15,7 +15,8 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { listStudentCourses, listTeacherCourses } from "./data.ts";
+import { listStudentCourses } from "./data.ts";
+import { listTeacherCourses } from "../shared/course-lists-data.ts";
 import { coursesMessages } from "./messages.ts";
 
 interface Line {
@@ -31,8 +32,8 @@ export default function SemesterPage({ params }: PageProps) {
   const locale = useLocale();
   const { userId, role } = useSignedIn();
   const semesterId = params.semesterId;
-  const semester = useQuery(["semester", semesterId], () => getSemester(getSupabase(), semesterId));
-  const courses = useQuery(["semester-courses", semesterId, userId, role ?? ""], async (): Promise<Line[]> => {
+  const semester = useScheduleQuery(["semester", semesterId], () => getSemester(getSupabase(), semesterId));
+  const courses = useScheduleQuery(["semester-courses", semesterId, userId, role ?? ""], async (): Promise<Line[]> => {
     if (role !== "teacher") return listStudentCourses(getSupabase(), userId, semesterId);
     return (await listTeacherCourses(getSupabase(), userId)).filter((c) => c.semesterId === semesterId);
   });

@@ -7,13 +7,13 @@ import * as z from "zod/mini";
 import { formatDateTime, formatDecimal, formatNumber, formatPercent, formatTime } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useNow } from "../home/useNow.ts";
+import { useNow } from "../ui/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { hrefTo } from "../paths.ts";
-import { listSessions } from "../schedule/data.ts";
-import { JoinButton } from "../schedule/JoinButton.tsx";
-import { useQuery } from "../schedule/useQuery.ts";
+import { listSessions } from "../shared/sessions-data.ts";
+import { JoinButton } from "../shared/JoinButton.tsx";
+import { useScheduleQuery } from "../query.ts";
 import { useSignedIn } from "../session.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -24,7 +24,7 @@ import { RadioGroup } from "../ui/RadioGroup.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError, toastSuccess } from "../ui/toast.ts";
-import { myCourseAttendance } from "../classes/data.ts";
+import { myCourseAttendance } from "../shared/classes-data.ts";
 import { getCourse, listMaterials, listReviews, saveReview } from "./data.ts";
 import { MaterialsByWeek } from "./MaterialsByWeek.tsx";
 import { coursesMessages } from "./messages.ts";
@@ -37,7 +37,7 @@ export default function StudentCoursePage({ params }: PageProps) {
   const m = useMessages(coursesMessages);
   const locale = useLocale();
   const courseId = params.courseId;
-  const course = useQuery(["course", courseId], () => getCourse(getSupabase(), courseId));
+  const course = useScheduleQuery(["course", courseId], () => getCourse(getSupabase(), courseId));
   if (course.error) return <ErrorState error={course.error} onRetry={course.retry} />;
   if (course.loading || course.data === undefined) return <Skeleton blocks={3} />;
   const c = course.data;
@@ -68,7 +68,7 @@ function AttendanceRate({ courseId }: { courseId: string }) {
   const m = useMessages(coursesMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const rate = useQuery(["my-course-attendance", courseId, userId], () => myCourseAttendance(getSupabase(), userId, courseId));
+  const rate = useScheduleQuery(["my-course-attendance", courseId, userId], () => myCourseAttendance(getSupabase(), userId, courseId));
   if (!rate.data) return null;
   return (
     <p className="mt-3 text-sm text-gray-800" data-testid="attendance-rate">
@@ -84,7 +84,7 @@ function AttendanceRate({ courseId }: { courseId: string }) {
 
 function Materials({ courseId }: { courseId: string }) {
   const m = useMessages(coursesMessages);
-  const materials = useQuery(["materials", courseId], () => listMaterials(getSupabase(), courseId));
+  const materials = useScheduleQuery(["materials", courseId], () => listMaterials(getSupabase(), courseId));
   return (
     <Card title={m.materials} testId="materials">
       <MaterialsByWeek materials={materials} empty={m.noMaterials} />
@@ -97,7 +97,7 @@ function Upcoming({ courseId }: { courseId: string }) {
   const locale = useLocale();
   const now = useNow();
   const [from] = useState(() => new Date(Date.now() - 2 * 3_600_000).toISOString());
-  const sessions = useQuery(["course-sessions", courseId, from], () => listSessions(getSupabase(), { courseId, from, to: new Date(Date.now() + 60 * DAY).toISOString() }));
+  const sessions = useScheduleQuery(["course-sessions", courseId, from], () => listSessions(getSupabase(), { courseId, from, to: new Date(Date.now() + 60 * DAY).toISOString() }));
   return (
     <Card title={m.upcoming} actions={<LinkButton size="sm" href={hrefTo(locale, "student.schedule")}>{m.schedule}</LinkButton>}>
       {sessions.error ? (
@@ -132,9 +132,9 @@ function ReviewCard({ courseId }: { courseId: string }) {
   const m = useMessages(coursesMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const reviews = useQuery(["reviews", courseId], () => listReviews(getSupabase(), courseId));
+  const reviews = useScheduleQuery(["reviews", courseId], () => listReviews(getSupabase(), courseId));
   const [since] = useState(() => new Date(Date.now() - 365 * DAY).toISOString());
-  const started = useQuery(["course-started", courseId, since], () => listSessions(getSupabase(), { courseId, from: since, to: new Date().toISOString() }));
+  const started = useScheduleQuery(["course-started", courseId, since], () => listSessions(getSupabase(), { courseId, from: since, to: new Date().toISOString() }));
   const mine = reviews.data?.find((r) => r.author_id === userId) ?? null;
   const [rating, setRating] = useState<string | null>(null);
   const [comment, setComment] = useState<string | null>(null);

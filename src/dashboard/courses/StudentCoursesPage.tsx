@@ -1,6 +1,6 @@
 // student/courses: the courses I follow this semester, grouped by UE, with credits and teacher; then the
 // partner courses (Harvard Online) I may ask a seat in, loaded in their own chunk.
-import { lazy, Suspense } from "react";
+import { Suspense, type ComponentType } from "react";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefTo } from "../paths.ts";
@@ -10,18 +10,17 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useRouteTitle } from "../links.ts";
 import { listCurrentStudentCourses, type Course } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
 
-const PartnerCourses = lazy(() => import("../partners/StudentPartnerCourses.tsx"));
 
-export default function StudentCoursesPage() {
+export default function StudentCoursesPage({ PartnerCourses }: { PartnerCourses: ComponentType }) {
   const m = useMessages(coursesMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const courses = useQuery(["my-courses", userId], () => listCurrentStudentCourses(getSupabase(), userId));
+  const courses = useScheduleQuery(["my-courses", userId], () => listCurrentStudentCourses(getSupabase(), userId));
   const groups = new Map<string, Course[]>();
   for (const c of courses.data ?? []) {
     const key = c.unit ? fill(m.unit, { code: c.unit.code, title: locale === "fr" ? c.unit.title_fr : c.unit.title_en }) + ` · ${countOf(locale, m.credits, c.unit.credits)}` : m.noUnit;

@@ -3,7 +3,7 @@
 // the student marks a lesson completed (or not) — saved by set_lesson_progress.
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useSignedIn } from "../session.ts";
 import { Card } from "../ui/Card.tsx";
 import { Checkbox } from "../ui/Checkbox.tsx";
@@ -16,8 +16,8 @@ import { teachingMessages } from "./teaching-messages.ts";
 export function StudentLessons({ courseId }: { courseId: string }) {
   const m = useMessages(teachingMessages);
   const { userId } = useSignedIn();
-  const lessons = useQuery(["lessons", courseId], () => listLessons(getSupabase(), courseId));
-  const progress = useQuery(["lesson-progress", courseId, userId], () => myLessonProgress(getSupabase(), userId, courseId));
+  const lessons = useScheduleQuery(["lessons", courseId], () => listLessons(getSupabase(), courseId));
+  const progress = useScheduleQuery(["lesson-progress", courseId, userId], () => myLessonProgress(getSupabase(), userId, courseId));
   // A course without lessons shows nothing.
   if (lessons.data && lessons.data.length === 0) return null;
   const completed = new Set((progress.data ?? []).filter((p) => p.completed_at).map((p) => p.lesson_id));

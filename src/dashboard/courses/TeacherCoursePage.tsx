@@ -5,7 +5,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { hrefTo } from "../paths.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useSignedIn } from "../session.ts";
 import { LinkButton } from "../ui/Button.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -21,7 +21,7 @@ export default function TeacherCoursePage({ params }: PageProps) {
   const m = useMessages(teachingMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const course = useQuery(["course", params.courseId], () => getCourse(getSupabase(), params.courseId));
+  const course = useScheduleQuery(["course", params.courseId], () => getCourse(getSupabase(), params.courseId));
   if (course.error) return <ErrorState error={course.error} onRetry={course.retry} />;
   if (course.loading || course.data === undefined) return <Skeleton blocks={3} />;
   const c = course.data;

@@ -5,14 +5,14 @@ import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useRouteTitle } from "../links.ts";
 import { useSignedIn } from "../session.ts";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { listTeacherCourses } from "./data.ts";
+import { listTeacherCourses } from "../shared/course-lists-data.ts";
 import { coursesMessages } from "./messages.ts";
 import { TableFrame } from "../ui/TableFrame.tsx";
 
@@ -20,7 +20,7 @@ export default function TeacherCoursesPage() {
   const m = useMessages(coursesMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const courses = useQuery(["teacher-courses", userId], () => listTeacherCourses(getSupabase(), userId));
+  const courses = useScheduleQuery(["teacher-courses", userId], () => listTeacherCourses(getSupabase(), userId));
   return (
     <div>
       <PageHeader title={useRouteTitle("teacher.courses")} description={m.teacherIntro} />

@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useRouteTitle } from "../links.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -38,8 +38,8 @@ export const proposalSchema = z.object({
 export default function TeacherNewCoursePage() {
   const m = useMessages(proposalMessages);
   const locale = useLocale();
-  const choices = useQuery(["proposal-choices"], () => proposalChoices(getSupabase()));
-  const proposals = useQuery(["my-proposals"], () => listProposals(getSupabase()));
+  const choices = useScheduleQuery(["proposal-choices"], () => proposalChoices(getSupabase()));
+  const proposals = useScheduleQuery(["my-proposals"], () => listProposals(getSupabase()));
   const [withdrawing, setWithdrawing] = useState<string | null>(null);
   const [note, setNote] = useState("");
   return (

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { doualaDay, formatDate } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useQuery } from "./useQuery.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";

@@ -28,7 +28,7 @@ function ReceiptButton({ receipt }: { receipt: IssuedReceipt }) {
   async function download() {
     setBusy(true);
     try {
-      const { downloadReceipt } = await import("./receipt-pdf.ts");
+      const { downloadReceipt } = await import("../shared/receipt-pdf.ts");
       await downloadReceipt(receipt, locale);
     } catch (failure) {
       toastError(failure);

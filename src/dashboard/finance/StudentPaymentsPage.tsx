@@ -14,7 +14,8 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
-import { cancelPayment, fetchStudentFinance, openPaymentOf, subscribeToPayments, type Due, type Receipt, type StudentFinance } from "./data.ts";
+import { cancelPayment, fetchStudentFinance, openPaymentOf, subscribeToPayments, type Due, type StudentFinance } from "./data.ts";
+import type { Receipt } from "../shared/receipts-data.ts";
 import { financeMessages } from "./messages.ts";
 import { outcomeText } from "./outcome.ts";
 import OpenPaymentLine from "./OpenPaymentLine.tsx";
@@ -59,7 +60,7 @@ export default function StudentPaymentsPage() {
   async function download(receipt: Receipt) {
     setDownloading(receipt.id);
     try {
-      const { downloadReceipt } = await import("./receipt-pdf.ts");
+      const { downloadReceipt } = await import("../shared/receipt-pdf.ts");
       await downloadReceipt(receipt, locale);
     } catch (failure) {
       toastError(failure);

@@ -5,7 +5,7 @@ import { createFetcherStore } from "../../lib/data-cache.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import Greeting from "../shell/Greeting.tsx";
+import Greeting from "../ui/Greeting.tsx";
 import { Block, Figure } from "./Block.tsx";
 import { useRouteHref } from "../links.ts";
 import type { PlainRouteName } from "../paths.ts";

@@ -10,8 +10,8 @@ import { useSignedIn } from "../session.ts";
 import { hrefTo } from "../paths.ts";
 import { notificationMessages } from "./messages.ts";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
+import { countUnread } from "../shared/unread-notifications-data.ts";
 import {
-  countUnread,
   dismiss,
   isVisible,
   listNotifications,

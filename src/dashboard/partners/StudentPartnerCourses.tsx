@@ -8,7 +8,7 @@ import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useQuery } from "./useQuery.ts";
 import { Badge, type Tone } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";

@@ -20,7 +20,7 @@ import ImportStudentsDialog from "./ImportStudentsDialog.tsx";
 import { listAccounts, resetMfa, ROLES, sendPasswordReset, setDisabled, setRole, type Account, type Role } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
 import { isRefusal, useRefusalText } from "./refusal.ts";
-import { invalidatePeople, useQuery } from "./useQuery.ts";
+import { invalidatePeople, usePeopleQuery } from "../query.ts";
 
 type Pending = { kind: "disable" | "resetMfa"; account: Account } | null;
 
@@ -34,7 +34,7 @@ export default function AccountsSection() {
   const [dialog, setDialog] = useState<"create" | "import" | null>(null);
   const [confirm, setConfirm] = useState<Pending>(null);
   const [reason, setReason] = useState("");
-  const accounts = useQuery(["accounts", query.page, query.pageSize, applied], () =>
+  const accounts = usePeopleQuery(["accounts", query.page, query.pageSize, applied], () =>
     listAccounts(getSupabase(), { page: query.page, perPage: query.pageSize, search: applied }),
   );
 

@@ -11,14 +11,14 @@ import type { PageProps } from "../paths.ts";
 import MfaBanner from "./MfaBanner.tsx";
 import { fetchTeachers, type TeacherRow } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 
 export default function AdminTeachersPage(_: PageProps) {
   const m = useMessages(peopleMessages);
   const t = m.teachers;
   const locale = useLocale();
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
-  const teachers = useQuery(["teachers", query.page, query.pageSize], () => fetchTeachers(getSupabase(), { page: query.page, perPage: query.pageSize }));
+  const teachers = usePeopleQuery(["teachers", query.page, query.pageSize], () => fetchTeachers(getSupabase(), { page: query.page, perPage: query.pageSize }));
   const columns: DataColumn<TeacherRow>[] = [
     { id: "name", header: t.columns.name, cell: (r) => <span className="font-medium">{r.full_name || "—"}</span>, csv: (r) => r.full_name },
     { id: "phone", header: t.columns.phone, cell: (r) => r.phone ?? "—" },

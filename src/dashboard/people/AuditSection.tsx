@@ -8,14 +8,14 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { fetchAuditLog, fetchNames, type AuditEntry } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 
 export default function AuditSection() {
   const m = useMessages(peopleMessages);
   const locale = useLocale();
   const a = m.users.audit;
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
-  const log = useQuery(["audit", query.page, query.pageSize], async () => {
+  const log = usePeopleQuery(["audit", query.page, query.pageSize], async () => {
     const page = await fetchAuditLog(getSupabase(), { page: query.page, perPage: query.pageSize });
     const ids = [...new Set(page.rows.filter((r) => r.target_type === "user" && r.target_id).map((r) => r.target_id!))];
     return { ...page, names: await fetchNames(getSupabase(), ids) };

@@ -6,12 +6,12 @@ import { hrefTo } from "../paths.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { fetchOwnMfa } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 
 export default function MfaBanner() {
   const m = useMessages(peopleMessages);
   const locale = useLocale();
-  const { data } = useQuery(["own-mfa"], () => fetchOwnMfa(getSupabase()));
+  const { data } = usePeopleQuery(["own-mfa"], () => fetchOwnMfa(getSupabase()));
   if (!data || data.aal2) return null;
   const text = data.hasFactor ? m.mfaBanner.verify : data.required ? m.mfaBanner.enrol : m.mfaBanner.recommend;
   const strong = data.hasFactor || data.required;

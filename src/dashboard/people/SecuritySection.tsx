@@ -10,12 +10,12 @@ import { Switch } from "../ui/Switch.tsx";
 import { toastError } from "../ui/toast.ts";
 import { fetchOwnMfa, fetchRequireAdminMfa, saveRequireAdminMfa } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { invalidatePeople, useQuery } from "./useQuery.ts";
+import { invalidatePeople, usePeopleQuery } from "../query.ts";
 
 export default function SecuritySection() {
   const m = useMessages(peopleMessages);
-  const setting = useQuery(["security-settings"], () => fetchRequireAdminMfa(getSupabase()));
-  const own = useQuery(["own-mfa"], () => fetchOwnMfa(getSupabase()));
+  const setting = usePeopleQuery(["security-settings"], () => fetchRequireAdminMfa(getSupabase()));
+  const own = usePeopleQuery(["own-mfa"], () => fetchOwnMfa(getSupabase()));
   const [saving, setSaving] = useState(false);
   // Only an aal2 session may require it (the database refuses otherwise): an admin without
   // a proven factor would lock themselves out of the admin area.

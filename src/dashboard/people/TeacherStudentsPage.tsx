@@ -10,10 +10,10 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, pageRange, type TableQuery } from "../ui/table-query.ts";
 import type { PageProps } from "../paths.ts";
-import { FilterSelect } from "./NativeSelect.tsx";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { fetchMyCourses, fetchMyStudents, type MyStudent } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 
 export default function TeacherStudentsPage(_: PageProps) {
   const m = useMessages(peopleMessages);
@@ -22,8 +22,8 @@ export default function TeacherStudentsPage(_: PageProps) {
   const { userId } = useSignedIn();
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
   const course = query.filters.course ?? "";
-  const courses = useQuery(["my-courses", userId], () => fetchMyCourses(getSupabase(), userId));
-  const students = useQuery(["my-students", course], () => fetchMyStudents(getSupabase(), course || undefined));
+  const courses = usePeopleQuery(["my-courses", userId], () => fetchMyCourses(getSupabase(), userId));
+  const students = usePeopleQuery(["my-students", course], () => fetchMyStudents(getSupabase(), course || undefined));
   const [from, to] = pageRange(query);
   const percent = (rate: number) => new Intl.NumberFormat(locale === "en" ? "en-GB" : "fr-FR", { style: "percent", maximumFractionDigits: 0 }).format(rate);
 

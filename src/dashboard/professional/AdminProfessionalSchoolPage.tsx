@@ -7,7 +7,7 @@ import { doualaDay, formatDate, formatMark, formatNumber } from "../../lib/forma
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../schedule/useQuery.ts";
+import { useQuery } from "./useQuery.ts";
 import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";

@@ -11,7 +11,7 @@ import { hrefTo } from "../paths.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
-import { useQuery, invalidatePeople } from "../people/useQuery.ts";
+import { invalidatePeople, usePeopleQuery } from "../query.ts";
 import { Button } from "../ui/Button.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
@@ -28,7 +28,7 @@ export default function NewEvaluationPage(_: PageProps) {
   const locale = useLocale();
   const { userId } = useSignedIn();
   const errorMessage = useErrorMessage();
-  const courses = useQuery(["quiz-courses", userId], () => fetchMyCourses(getSupabase(), userId));
+  const courses = usePeopleQuery(["quiz-courses", userId], () => fetchMyCourses(getSupabase(), userId));
   const [values, setValues] = useState({ course: "", title: "", kind: "continuous", coefficient: "1", held_on: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempted, setAttempted] = useState(false);

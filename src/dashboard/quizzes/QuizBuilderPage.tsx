@@ -11,7 +11,7 @@ import { showToast } from "../../lib/auth/toast.ts";
 import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
-import { invalidatePeople, useQuery } from "../people/useQuery.ts";
+import { invalidatePeople, usePeopleQuery } from "../query.ts";
 import { StatusPill } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -32,7 +32,7 @@ export default function QuizBuilderPage({ params }: PageProps) {
   const all = useMessages(quizMessages);
   const m = all.builder;
   const locale = useLocale();
-  const loaded = useQuery(["quiz-builder", params.evaluationId], () => fetchQuizOfEvaluation(getSupabase(), params.evaluationId));
+  const loaded = usePeopleQuery(["quiz-builder", params.evaluationId], () => fetchQuizOfEvaluation(getSupabase(), params.evaluationId));
   const back = <LinkButton href={hrefTo(locale, "teacher.evaluations")}>{m.back}</LinkButton>;
   if (loaded.error) return <ErrorState error={loaded.error} onRetry={loaded.retry} />;
   if (loaded.loading || loaded.data === undefined) return <Skeleton label={m.loading} />;
@@ -235,7 +235,7 @@ function QuestionList({ questions, onChanged }: { questions: Question[]; onChang
 function Attempts({ quiz, onReleased }: { quiz: Quiz; onReleased: () => void }) {
   const m = useMessages(quizMessages).builder;
   const locale = useLocale();
-  const attempts = useQuery(["quiz-attempts", quiz.id], () => fetchAttempts(getSupabase(), quiz.id));
+  const attempts = usePeopleQuery(["quiz-attempts", quiz.id], () => fetchAttempts(getSupabase(), quiz.id));
   const [open, setOpen] = useState<string | null>(null);
   const [releasing, setReleasing] = useState(false);
   return (

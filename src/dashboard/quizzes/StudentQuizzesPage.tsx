@@ -6,7 +6,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 import { LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -20,7 +20,7 @@ const PHASES: QuizPhase[] = ["open", "upcoming", "done"];
 
 export default function StudentQuizzesPage(_: PageProps) {
   const m = useMessages(quizMessages).student;
-  const list = useQuery(["my-quizzes"], () => fetchMyQuizzes(getSupabase()));
+  const list = usePeopleQuery(["my-quizzes"], () => fetchMyQuizzes(getSupabase()));
   return (
     <>
       <PageHeader title={m.title} description={m.description} />

@@ -12,7 +12,7 @@ import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
-import { invalidatePeople, useQuery } from "../people/useQuery.ts";
+import { invalidatePeople, usePeopleQuery } from "../query.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -80,7 +80,7 @@ export default function TakeQuizPage({ params }: PageProps) {
   const m = all.take;
   const { userId } = useSignedIn();
   const [round, setRound] = useState(0);
-  const view = useQuery(["quiz-take", params.quizId, round], () => load(params.quizId, userId));
+  const view = usePeopleQuery(["quiz-take", params.quizId, round], () => load(params.quizId, userId));
   const locale = useLocale();
   const back = <LinkButton href={hrefTo(locale, "student.quizzes")}>{m.back}</LinkButton>;
   // Started on this page ("Commencer"), and the copy handed in: local, so that reading the
@@ -314,7 +314,7 @@ function Review({ attemptId }: { attemptId: string }) {
   const all = useMessages(quizMessages);
   const m = all.take;
   const locale = useLocale();
-  const review = useQuery(["quiz-my-review", attemptId], () => fetchReview(getSupabase(), attemptId));
+  const review = usePeopleQuery(["quiz-my-review", attemptId], () => fetchReview(getSupabase(), attemptId));
   if (review.error) return <ErrorState error={review.error} onRetry={review.retry} />;
   if (!review.data) return <Skeleton label={m.loading} />;
   const rows = review.data;

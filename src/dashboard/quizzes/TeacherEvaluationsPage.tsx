@@ -8,7 +8,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -28,7 +28,7 @@ export default function TeacherEvaluationsPage(_: PageProps) {
   const all = useMessages(quizMessages);
   const m = all.evaluations;
   const locale = useLocale();
-  const list = useQuery(["quiz-evaluations"], () => fetchTeacherEvaluations(getSupabase()));
+  const list = usePeopleQuery(["quiz-evaluations"], () => fetchTeacherEvaluations(getSupabase()));
   const createHref = hrefTo(locale, "teacher.evaluations.new");
   const [editing, setEditing] = useState<TeacherEvaluation | null>(null);
   const [deleting, setDeleting] = useState<TeacherEvaluation | null>(null);

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { formatDate, formatNumber, formatPercent, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 import type { PageProps } from "../paths.ts";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -22,7 +22,7 @@ import { TableFrame } from "../ui/TableFrame.tsx";
 
 export default function AdminReportsPage(_: PageProps) {
   const m = useMessages(reportMessages);
-  const years = useQuery(["reports-years"], () => fetchYears(getSupabase()));
+  const years = usePeopleQuery(["reports-years"], () => fetchYears(getSupabase()));
   const [chosen, setChosen] = useState<string | null>(null);
   const yearId = chosen ?? years.data?.find((y) => y.is_current)?.id ?? years.data?.[0]?.id ?? null;
   return (
@@ -49,7 +49,7 @@ export default function AdminReportsPage(_: PageProps) {
 function YearReport({ year }: { year: AcademicYear }) {
   const m = useMessages(reportMessages);
   const locale = useLocale();
-  const report = useQuery(["reports-institution", year.id], () => fetchInstitutionReport(getSupabase(), year.id));
+  const report = usePeopleQuery(["reports-institution", year.id], () => fetchInstitutionReport(getSupabase(), year.id));
   if (report.error) return <ErrorState error={report.error} onRetry={report.retry} />;
   if (report.loading || !report.data) return <Skeleton label={m.loading} blocks={2} />;
   const rows = report.data;

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { formatDate, formatDecimal, formatMark, formatNumber, formatPercent } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { Card } from "../ui/Card.tsx";
@@ -23,7 +23,7 @@ import { TableFrame } from "../ui/TableFrame.tsx";
 export default function TeacherReportsPage(_: PageProps) {
   const m = useMessages(reportMessages);
   const { userId } = useSignedIn();
-  const courses = useQuery(["reports-courses", userId], () => fetchTeacherCourses(getSupabase(), userId));
+  const courses = usePeopleQuery(["reports-courses", userId], () => fetchTeacherCourses(getSupabase(), userId));
   const [chosen, setChosen] = useState<string | null>(null);
   const courseId = chosen ?? courses.data?.[0]?.id ?? null;
   return (
@@ -50,7 +50,7 @@ export default function TeacherReportsPage(_: PageProps) {
 function CourseReportView({ course }: { course: Course }) {
   const m = useMessages(reportMessages);
   const locale = useLocale();
-  const report = useQuery(["reports-course", course.id], () => fetchCourseReport(getSupabase(), course.id));
+  const report = usePeopleQuery(["reports-course", course.id], () => fetchCourseReport(getSupabase(), course.id));
   if (report.error) return <ErrorState error={report.error} onRetry={report.retry} />;
   if (report.loading || !report.data) return <Skeleton label={m.loading} blocks={2} />;
   const r = report.data;

@@ -8,7 +8,7 @@ import { formatDate } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Checkbox } from "../ui/Checkbox.tsx";
 import { Dialog, DialogActions } from "../ui/Dialog.tsx";
@@ -33,7 +33,7 @@ export function CloseSessionDialog({ semesterId, session, onClose, onClosed }: {
   const errorMessage = useErrorMessage();
   // (a fresh read each time the dialog opens: marks may have come in since)
   const [openedAt] = useState(() => Date.now());
-  const gaps = useQuery(["deliberation-gaps", semesterId, session, openedAt], () => fetchDeliberationGaps(getSupabase(), semesterId, session));
+  const gaps = usePeopleQuery(["deliberation-gaps", semesterId, session, openedAt], () => fetchDeliberationGaps(getSupabase(), semesterId, session));
   const [override, setOverride] = useState(false);
   const [reason, setReason] = useState("");
   const [invalid, setInvalid] = useState<{ override?: string; reason?: string }>({});

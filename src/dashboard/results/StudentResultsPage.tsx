@@ -7,7 +7,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
-import { useQuery } from "../people/useQuery.ts";
+import { usePeopleQuery } from "../query.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -28,8 +28,8 @@ const td = "px-3 py-2 text-gray-900";
 export default function StudentResultsPage(_: PageProps) {
   const m = useMessages(resultsMessages);
   const { userId } = useSignedIn();
-  const results = useQuery(["results-mine", userId], () => fetchMyResults(getSupabase(), userId));
-  const current = useQuery(["results-current", userId], () => fetchCurrentSemester(getSupabase()));
+  const results = usePeopleQuery(["results-mine", userId], () => fetchMyResults(getSupabase(), userId));
+  const current = usePeopleQuery(["results-current", userId], () => fetchCurrentSemester(getSupabase()));
   const error = results.error ?? current.error;
   return (
     <>

@@ -2,19 +2,19 @@
 // teacher and online / in a room, in the same day/week/month views.
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { wizardChoices } from "../courses/data.ts";
+import { wizardChoices } from "../shared/course-lists-data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { FilterSelect } from "../people/NativeSelect.tsx";
-import type { SessionQuery } from "./data.ts";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
+import type { SessionQuery } from "../shared/sessions-data.ts";
 import { scheduleMessages } from "./messages.ts";
 import { ScheduleScreen } from "./ScheduleScreen.tsx";
-import { useQuery } from "./useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 import { useRouteTitle } from "../links.ts";
 
 export default function AdminSchedulePage() {
   const m = useMessages(scheduleMessages);
   const locale = useLocale();
-  const options = useQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
+  const options = useScheduleQuery(["wizard-choices"], () => wizardChoices(getSupabase()));
   const [filters, setFilters] = useState<Omit<SessionQuery, "from" | "to">>({});
   const set = (key: keyof typeof filters, value: string) => setFilters((f) => ({ ...f, [key]: value || undefined }));
   const name = (o: { name_fr: string; name_en: string }) => (locale === "fr" ? o.name_fr : o.name_en);

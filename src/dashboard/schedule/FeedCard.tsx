@@ -9,14 +9,14 @@ import { Card } from "../ui/Card.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
-import { createFeed, feedCreatedAt, revokeFeed } from "./data.ts";
+import { createFeed, feedCreatedAt, revokeFeed } from "../shared/sessions-data.ts";
 import { scheduleMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 
 export function FeedCard() {
   const locale = useLocale();
   const m = useMessages(scheduleMessages).feed;
-  const since = useQuery(["feed"], () => feedCreatedAt(getSupabase()));
+  const since = useScheduleQuery(["feed"], () => feedCreatedAt(getSupabase()));
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");

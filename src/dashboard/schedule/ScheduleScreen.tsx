@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { formatDateTime, formatTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useNow } from "../home/useNow.ts";
+import { useNow } from "../ui/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -11,11 +11,11 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import type { CalendarItem, CalendarViewName } from "./CalendarView.tsx";
-import { listExamsAndDeadlines, listSessions, type Session, type SessionQuery } from "./data.ts";
+import { listExamsAndDeadlines, listSessions, type Session, type SessionQuery } from "../shared/sessions-data.ts";
 import { FeedCard } from "./FeedCard.tsx";
-import { JoinButton } from "./JoinButton.tsx";
+import { JoinButton } from "../shared/JoinButton.tsx";
 import { scheduleMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { useScheduleQuery } from "../query.ts";
 
 // FullCalendar (about 65 KB gzip with its day, week and month views) comes in its own chunk
 // after the page: on a slow connection the list of the week's sessions shows first.
@@ -54,8 +54,8 @@ export function ScheduleScreen({
   const from = range.from.toISOString();
   const to = range.to.toISOString();
   const teacherId = role === "teacher" ? userId : filters?.teacherId;
-  const sessions = useQuery(["sessions", role, from, to, JSON.stringify(filters ?? {})], () => listSessions(getSupabase(), { ...filters, from, to, teacherId }));
-  const dated = useQuery(["dated", role, from, to, withDeadlines ? 1 : 0], () => (withDeadlines ? listExamsAndDeadlines(getSupabase(), from, to, teacherId) : Promise.resolve([])));
+  const sessions = useScheduleQuery(["sessions", role, from, to, JSON.stringify(filters ?? {})], () => listSessions(getSupabase(), { ...filters, from, to, teacherId }));
+  const dated = useScheduleQuery(["dated", role, from, to, withDeadlines ? 1 : 0], () => (withDeadlines ? listExamsAndDeadlines(getSupabase(), from, to, teacherId) : Promise.resolve([])));
 
   const items: CalendarItem[] = [
     ...(sessions.data ?? []).map((s) => ({ id: s.id, title: `${s.course.code} — ${s.title}`, start: s.start_time, end: s.end_time })),

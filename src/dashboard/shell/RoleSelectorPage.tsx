@@ -8,7 +8,7 @@ import { hrefTo, type Role } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { rememberRole, rememberedRole } from "./data.ts";
 import { shellMessages } from "./messages.ts";
-import Greeting from "./Greeting.tsx";
+import Greeting from "../ui/Greeting.tsx";
 
 const button = "inline-flex rounded-md px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 

@@ -2,7 +2,7 @@
 // the course only), then saved from a same-origin blob under its original name (the
 // object's name without the random prefix the upload added).
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { downloadMaterial } from "./data.ts";
+import { downloadMaterial } from "./materials-data.ts";
 
 export function materialFileName(path: string): string {
   const last = path.split("/").pop() ?? "document";

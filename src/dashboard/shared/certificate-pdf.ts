@@ -6,7 +6,7 @@
 import { formatDate } from "../../lib/format.ts";
 import { GREY, PageWriter, downloadPdf } from "../../lib/pdf/page-writer.ts";
 import { certificateVerificationUrl } from "../../lib/verification/certificate-url.ts";
-import type { EnrolmentCertificate } from "./data.ts";
+import type { EnrolmentCertificate } from "./certificates-data.ts";
 
 const both = (fr: string | null, en: string | null) => (fr && en && fr !== en ? `${fr} / ${en}` : fr ?? en ?? "");
 

@@ -105,7 +105,7 @@ function ScheduleEditor({ schedule, onSaved }: { schedule: Schedule; onSaved: ()
     } catch (failure) {
       toastError(failure);
     }
-  }, [schedule.id, locale]);
+  }, [schedule.id]);
   useEffect(() => void reload(), [reload]);
 
   async function run(action: () => Promise<string>) {

@@ -46,7 +46,6 @@ export function ScheduleScreen({
   filters?: Omit<SessionQuery, "from" | "to">;
   filterBar?: ReactNode;
 }) {
-  const locale = useLocale();
   const m = useMessages(scheduleMessages);
   const { userId } = useSignedIn();
   const now = useNow();

@@ -23,7 +23,7 @@ const FEATURES = readdirSync(DASHBOARD, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !LAYERS.includes(entry.name))
   .map((entry) => entry.name);
 /** Root modules every part of the dashboard may import: leaves, no page behind them. */
-const SHARED_ROOT = ["i18n.ts", "query.ts", "session.ts", "paths.ts", "titles.ts", "links.ts"].map((file) => `./${file}`);
+const SHARED_ROOT = ["i18n.ts", "session.ts", "paths.ts", "titles.ts", "links.ts"].map((file) => `./${file}`);
 const layer = (target, allowed, message) => ({ target: `./${DASHBOARD}/${target}`, from: `./${DASHBOARD}`, except: [...allowed, ...SHARED_ROOT], message });
 
 const boundaries = [

@@ -67,6 +67,7 @@ try {
   }
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
   let over = 0;
+  let measured = 0;
   for (const role of ROLES as readonly Role[]) {
     const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
     const context = await browser.newContext();
@@ -78,6 +79,7 @@ try {
     await page.waitForURL(`**/dashboard/${role}`);
     const { first: home, deferred } = await scriptsOf(page, `${E2E_SITE_URL}/dashboard/${role}`);
     const homeBytes = sum(home);
+    measured++;
     if (homeBytes > HOME_BUDGET) over++;
     if (VERBOSE) for (const url of home) console.log(`      ${kb(gzipBytes(url)).padStart(9)}  ${new URL(url).pathname}`);
     console.log(`\n/dashboard/${role}: shell + home ${kb(homeBytes)} gzip JS first load (budget ${kb(HOME_BUDGET)})${homeBytes > HOME_BUDGET ? "  OVER" : ""}; then ${kb(sum(deferred))} deferred (realtime)`);
@@ -86,6 +88,7 @@ try {
     for (const route of pages) {
       const { first: scripts } = await scriptsOf(page, `${E2E_SITE_URL}${route.path}`);
       const added = sum([...scripts].filter((url) => !home.has(url)));
+      measured++;
       if (added > PAGE_BUDGET) over++;
       console.log(`  ${route.path.padEnd(48)} +${kb(added).padStart(9)}${added > PAGE_BUDGET ? "  OVER" : ""}`);
       if (VERBOSE) for (const url of [...scripts].filter((u) => !home.has(u))) console.log(`      ${kb(gzipBytes(url)).padStart(9)}  ${new URL(url).pathname}`);
@@ -93,7 +96,8 @@ try {
     await context.close();
   }
   await browser.close();
-  console.log(over ? `\n${over} budget(s) exceeded` : "\nevery page within its budget");
+  // Always the count, 0 included, so a run's last line says at a glance whether all is within.
+  console.log(`\n${over} budget${over === 1 ? "" : "s"} exceeded (${measured} measured: the homes ≤ ${kb(HOME_BUDGET)}, each page ≤ +${kb(PAGE_BUDGET)})`);
 } finally {
   stopServer();
 }

@@ -1,19 +1,24 @@
 // npm start: the whole product on this machine. Builds the site when its sources changed,
-// starts the local Supabase stack, the site server and the worker, prints where to go and
-// how to sign in, and stops all three on Ctrl-C.
+// starts the local Supabase stack and brings its catalogue in step with src/content, starts
+// the site server and the worker, prints where to go and how to sign in, and stops all three
+// on Ctrl-C.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createClient } from "@supabase/supabase-js";
 import { ensureLocalEnv, LOCAL_API_PORT, parseDotenv } from "../supabase/local/env.ts";
 import { LOCAL_DATA_DIR } from "../supabase/local/paths.ts";
 import { startLocalStack } from "../supabase/local/stack.ts";
 import { DEMO_ACCOUNTS } from "../supabase/local/demo.ts";
+import { readCatalogueContent } from "../src/lib/catalogue-sync/read-content.ts";
+import { syncCatalogue } from "../src/lib/catalogue-sync/rpc.ts";
+import { describeReport, syncSource } from "../src/lib/catalogue-sync/sync.ts";
 
 const SITE_PORT = 4321;
 const HOST = "127.0.0.1";
 const BUILD_STAMP = "dist/.build-stamp";
-const BUILD_INPUTS = ["src", "public", "astro.config.mjs", "package.json", ".env"];
+const BUILD_INPUTS = ["src", "public", "astro.config.mjs", "keystatic.config.ts", "package.json", ".env"];
 
 function fail(message: string): never {
   console.error(message);
@@ -63,6 +68,16 @@ const stack = await startLocalStack({
   siteUrl: `http://${HOST}:${SITE_PORT}`,
   log: (line) => console.log(`[supabase] ${line}`),
 }).catch((error: Error) => fail(`The local Supabase stack did not start: ${error.message}`));
+
+// The catalogue's structure is written in src/content: bring the database's copy in step
+// (docs/catalogue.md). A failure leaves the previous copy; admin/content shows what differs.
+try {
+  const service = createClient(stack.url, keys.secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const report = await syncCatalogue(service, readCatalogueContent(), syncSource("npm start"));
+  for (const line of describeReport(report)) console.log(`[catalogue] ${line}`);
+} catch (error) {
+  console.error(`[catalogue] not synchronised: ${(error as Error).message}`);
+}
 
 const children: ChildProcess[] = [
   // Our server around the adapter's handler: precompressed files, cache and security headers.

@@ -5,3 +5,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+// js-yaml comes with Astro (its content loader parses front matter with it) and ships no
+// types; src/lib/catalogue-sync/read-content.ts uses its one reading function.
+declare module "js-yaml" {
+  export function load(text: string): unknown;
+}

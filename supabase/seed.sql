@@ -45,7 +45,8 @@ update public.profile_contacts set phone = '+237 6 90 00 00 02' where user_id = 
 -- ---------------------------------------------------------------------------------
 -- The catalogue, mirrored from the site's content: each slug is a file name in
 -- src/content/<collection>/fr/, names and summaries are the files' titles and descriptions
--- (tests/integration/db-catalogue.test.ts keeps the two in step).
+-- (tests/integration/catalogue-sync.test.ts keeps the two in step; npm run catalogue:sync
+-- brings a live database in step with the content).
 insert into public.schools (slug, name_fr, name_en, summary_fr, summary_en, position, kind)
 select v.*, case v.slug when 'open-university' then 'university' when 'professional-school' then 'professional' else 'extension' end
 from (values
@@ -56,11 +57,11 @@ from (values
 ) as v (slug, name_fr, name_en, summary_fr, summary_en, position);
 
 insert into public.levels (code, cycle, name_fr, name_en, position) values
-  ('L1', 'licence', 'Licence 1', 'Bachelor year 1', 1),
-  ('L2', 'licence', 'Licence 2', 'Bachelor year 2', 2),
-  ('L3', 'licence', 'Licence 3', 'Bachelor year 3', 3),
-  ('M1', 'master', 'Master 1', 'Master year 1', 4),
-  ('M2', 'master', 'Master 2', 'Master year 2', 5);
+  ('L1', 'licence', 'Licence 1', 'Bachelor''s year 1', 1),
+  ('L2', 'licence', 'Licence 2', 'Bachelor''s year 2', 2),
+  ('L3', 'licence', 'Licence 3', 'Bachelor''s year 3', 3),
+  ('M1', 'master', 'Master 1', 'Master''s year 1', 4),
+  ('M2', 'master', 'Master 2', 'Master''s year 2', 5);
 
 insert into public.departments (school_id, slug, name_fr, name_en, summary_fr, summary_en, position)
 select s.id, d.slug, d.name_fr, d.name_en, d.summary_fr, d.summary_en, d.position

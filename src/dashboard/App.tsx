@@ -13,10 +13,14 @@ import { createDashboardRouter, followAppLinks } from "./router.ts";
 import { roleOfPath, type PageProps } from "./paths.ts";
 import { ROUTES, mayOpen, type DashboardRoute } from "./routes.ts";
 import { SignedInContext, type SignedIn } from "./session.ts";
+import { provideSenders } from "./shared/outbox/send.ts";
 import { ownRolesStore, rememberedRole } from "./shell/data.ts";
 import Layout from "./shell/Layout.tsx";
 import { PageSkeleton } from "./shell/PageSkeleton.tsx";
 import { AccessDenied, NotFound } from "./shell/StatusPage.tsx";
+
+// The outbox sends a kept write through each feature's data module: the frame knows them.
+provideSenders(() => import("./shell/outbox-senders.ts"));
 
 const pages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
 function pageOf(route: DashboardRoute) {
@@ -35,6 +39,19 @@ export default function App({ locale, session }: { locale: Locale; session: Sess
   const profile = useStore($profile);
   const main = useRef<HTMLElement | null>(null);
   useEffect(() => followAppLinks(router, locale), [router, locale]);
+  // The user's outbox (writes kept on this device) sends what waits, from any page; its
+  // code comes after the page's.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import("./shared/outbox/runtime.ts").then(({ startOutbox }) => {
+      if (!gone) stop = startOutbox(session.user.id);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [session.user.id]);
 
   const route = page ? ROUTES.find((r) => r.name === page.route) : undefined;
   const held = roles.data ?? [];

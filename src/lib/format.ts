@@ -18,6 +18,17 @@ export function formatDate(locale: Locale, value: DateInput, style: "long" | "sh
   }).format(toDate(value));
 }
 
+/** 23–29 novembre 2026 / 23–29 November 2026 — the days from `from` to just before `to`. */
+export function formatDayRange(locale: Locale, from: DateInput, to: DateInput): string {
+  const last = new Date(toDate(to).getTime() - 1);
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: TIME_ZONE, day: "numeric", month: "long", year: "numeric" }).formatRange(toDate(from), last);
+}
+
+/** novembre 2026 / November 2026 */
+export function formatMonth(locale: Locale, value: DateInput): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: TIME_ZONE, month: "long", year: "numeric" }).format(toDate(value));
+}
+
 /** 09:30 (24-hour clock in both languages, as Cameroon reads it) */
 export function formatTime(locale: Locale, value: DateInput): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(toDate(value));

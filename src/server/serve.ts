@@ -47,6 +47,10 @@ export async function startServer({ dist = process.env.DIST_DIR ?? "dist", host 
     server.once("error", fail);
     server.listen(port, host, () => ready());
   });
+  // The CMS's guard (src/cms/guard.ts) opens local editing only on a loopback address: it
+  // reads what the server really listens on, whoever called startServer.
+  const bound = server.address();
+  if (bound && typeof bound === "object") process.env.HOST = bound.address;
   return server;
 }
 

@@ -40,7 +40,7 @@ export interface AuthRateLimits {
   emailFrequencySeconds: number;
 }
 
-/** How local auth behaves where hosted GoTrue is configurable (see README, "The local stack"). */
+/** How local auth behaves where hosted GoTrue is configurable (see docs/local-stack.md). */
 export interface LocalAuthOptions {
   /** Self sign-up must follow the e-mailed link before signing in (hosted default: on). */
   emailConfirmations?: boolean;

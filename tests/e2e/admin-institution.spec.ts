@@ -1,5 +1,7 @@
-// admin/settings and admin/technical, as the demo administrator.
+// admin/settings, admin/technical and admin/content, as the demo administrator.
 import { expect, test } from "@playwright/test";
+import { readCatalogueContent } from "../../src/lib/catalogue-sync/read-content.ts";
+import { syncCatalogue } from "../../src/lib/catalogue-sync/rpc.ts";
 import { serviceClient } from "./stack.ts";
 import { expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
@@ -50,6 +52,7 @@ test("the admin changes the institution and the grading options, adds a year and
   await expect(page.getByTestId("toast")).toContainText("Enregistré avec succès");
 
   const grading = page.getByTestId("grading-form");
+  await grading.getByRole("button", { name: "Modifier les règles de notation" }).click();
   await grading.getByRole("textbox", { name: "Note éliminatoire (/20)" }).fill("12");
   await grading.getByRole("button", { name: "Enregistrer" }).click();
   await expect(grading.getByText("La note éliminatoire doit être inférieure à la moyenne de validation.")).toBeVisible();
@@ -91,26 +94,36 @@ test("the admin reads the platform's health and runs a worker tick now, in Frenc
   await expectNoAxeViolations(page);
 });
 
-test("the admin adds a department and sees where the data now differs from the public site", async ({ page }) => {
+test("the admin reads the catalogue as the content gives it: the last sync, what differs now, and where to edit it", async ({ page }) => {
+  const service = serviceClient();
+  // A run to show (npm start and deploys run it; the e2e stack is only seeded).
+  await syncCatalogue(service, readCatalogueContent(), "e2e catalogue:sync");
   await signInAs(page, "admin");
   await page.goto("/dashboard/admin/content");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Catalogue");
+  await expect(page.getByTestId("catalogue-sync")).toContainText("e2e catalogue:sync");
+  await expect(page.getByTestId("catalogue-sync")).toContainText("rien à faire");
   await expect(page.getByTestId("catalogue-in-step")).toBeVisible();
+  // Edited in the CMS, not here: links, no form.
+  await expect(page.getByTestId("open-cms")).toHaveAttribute("href", "/keystatic");
+  await expect(page.getByTestId("catalogue-programmes").getByRole("link", { name: "Modifier dans le gestionnaire : Génie logiciel" }))
+    .toHaveAttribute("href", "/keystatic/collection/filieres-fr/item/software-engineering");
+  await expect(page.getByRole("button", { name: /^(Ajouter|Modifier)/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  const departments = page.getByTestId("catalogue-departments");
-  await departments.getByRole("button", { name: "Ajouter : Départements" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(dialog.getByText("Minuscules, chiffres et tirets seulement (ex. genie-civil).")).toBeVisible();
-  await dialog.getByLabel("Identifiant").fill("genie-civil");
-  await dialog.getByText("Université ouverte", { exact: true }).click();
-  await dialog.getByLabel("Nom (français)").fill("Génie civil");
-  await dialog.getByLabel("Nom (anglais)").fill("Civil engineering");
-  await expectNoAxeViolations(page);
-  await dialog.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Créé avec succès");
-  await expect(departments.getByRole("cell", { name: "Génie civil", exact: true })).toBeVisible();
-  await expect(page.getByTestId("catalogue-differences")).toContainText("Dans les données, absent du site");
-  await expect(page.getByTestId("catalogue-differences")).toContainText("genie-civil");
+  // A department that is not in the content (written around it): the next sync archives it.
+  const { data: school } = await service.from("schools").select("id").eq("slug", "open-university").single();
+  const added = await service.from("departments").insert({ school_id: school!.id, slug: "genie-civil", name_fr: "Génie civil", name_en: "Civil engineering" });
+  expect(added.error).toBeNull();
+  try {
+    await page.reload();
+    const differences = page.getByTestId("catalogue-differences");
+    await expect(differences).toContainText("À archiver");
+    await expect(differences).toContainText("Génie civil (genie-civil)");
+    await page.getByTestId("language-switch").click();
+    await expect(page.getByTestId("catalogue-differences")).toContainText("To archive");
+    await expectNoAxeViolations(page);
+  } finally {
+    await service.from("departments").delete().eq("slug", "genie-civil");
+  }
 });

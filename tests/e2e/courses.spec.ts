@@ -151,7 +151,9 @@ test("the admin opens the course in depth: adds a material, drops a student (kep
   await page.goto("/dashboard/admin/schedule");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emploi du temps général");
   await page.getByTestId("filter-school").selectOption({ label: "École professionnelle" });
+  await page.getByRole("button", { name: "Calendrier" }).click();
   await expect(page.getByTestId("calendar")).toBeVisible();
+  await expect(page.getByTestId("calendar-loading")).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

@@ -95,6 +95,9 @@ test("the bursar records cash at the desk and refunds it with a cancelling recei
   await signInAs(page, "admin");
   await page.goto("/dashboard/admin/finance");
   const cash = page.getByTestId("cash");
+  // the cash form (and its student search) loads when the bursar starts a payment
+  await cash.getByRole("button", { name: "Encaisser un paiement en espèces" }).click();
+  await expect(cash.getByRole("combobox", { name: "Étudiant (nom ou matricule)" })).toBeFocused();
   await cash.getByRole("combobox", { name: "Étudiant (nom ou matricule)" }).fill("Bernard Caiss");
   await page.getByRole("option", { name: "Bernard Caissier" }).click();
   await expect(cash.getByRole("combobox", { name: /Ligne à régler/ }).locator("option:checked")).toHaveText(/Tranche caisse — reste 100\s000\sFCFA/);

@@ -17,8 +17,11 @@ test("the teacher plans a weekly series and sees a double-booking refused", asyn
   await page.goto("/dashboard/teacher/classes/schedule");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Planifier des séances");
   const form = page.getByTestId("plan-form");
+  await expectNoAxeViolations(page);
+  // the form (date, time and number fields) loads on request, focus in its first field
+  await form.getByRole("button", { name: "Planifier une séance ou une série" }).click();
   const courseSelect = form.getByRole("combobox", { name: "Cours" });
-  await expect(courseSelect).toBeVisible();
+  await expect(courseSelect).toBeFocused();
   await expectNoAxeViolations(page);
   await chooseOption(courseSelect, /INF-L2-101/);
 
@@ -63,6 +66,11 @@ test("the student sees the series, subscribes to the iCal feed, joins 10 minutes
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mon emploi du temps");
   const list = page.getByTestId("session-list");
   await expect(list).toContainText(SERIES);
+  await expect(page.getByTestId("period")).toContainText("Semaine :");
+  await expectNoAxeViolations(page);
+  // the week's grid loads on request (FullCalendar's chunk), the list staying below it
+  await page.getByRole("button", { name: "Calendrier" }).click();
+  await expect(page.getByRole("button", { name: "Calendrier" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("calendar")).toContainText(SERIES);
   await expectNoAxeViolations(page);
 

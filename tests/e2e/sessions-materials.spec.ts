@@ -115,6 +115,7 @@ test("the admin shifts a range of a course's sessions in advanced scheduling", a
   await page.goto("/dashboard/admin/advanced-programming");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Programmation avancée");
   const form = page.getByTestId("shift-form");
+  await form.getByRole("button", { name: "Décaler des séances" }).click();
   await chooseOption(form.getByRole("combobox", { name: /Cours/ }), /INF-M1-201/);
   // from 5 to 20 June: the second and third sessions
   await form.getByRole("group", { name: "Du" }).getByRole("spinbutton").first().click();

@@ -20,6 +20,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { emailedCode, pdf, png } from "./applicant.ts";
 import { applicationMessages } from "../../src/components/application/messages.ts";
+import { applicantMessages } from "../../src/dashboard/admissions/applicant-messages.ts";
 import { admissionsMessages } from "../../src/dashboard/admissions/messages.ts";
 import { wizardMessages } from "../../src/dashboard/courses/wizard-messages.ts";
 import { financeMessages } from "../../src/dashboard/finance/messages.ts";
@@ -119,6 +120,7 @@ for (const locale of ["fr", "en"] as const) {
     const prefix = locale === "en" ? "/en" : "";
     const form = applicationMessages[locale];
     const adm = admissionsMessages[locale];
+    const mine = applicantMessages[locale];
     const wiz = wizardMessages[locale];
     const fin = financeMessages[locale];
     const ppl = peopleMessages[locale];
@@ -228,11 +230,11 @@ for (const locale of ["fr", "en"] as const) {
 
         await applicant.goto(`${prefix}/dashboard/applications`);
         const fee = applicant.getByTestId("fee-payment");
-        await fee.getByLabel(adm.mine.channel).selectOption("mtn_momo");
+        await fee.getByLabel(mine.channel).selectOption("mtn_momo");
         // The simulator: a number ending in 5 pays.
-        await fee.getByLabel(adm.mine.payPhone).fill("6 71 00 00 05");
-        await fee.getByRole("button", { name: fill(adm.mine.pay, { amount: "" }).trim() }).click();
-        await expect(applicant.getByText(adm.mine.feePaid)).toBeVisible({ timeout: 30_000 });
+        await fee.getByLabel(mine.payPhone).fill("6 71 00 00 05");
+        await fee.getByRole("button", { name: fill(mine.pay, { amount: "" }).trim() }).click();
+        await expect(applicant.getByText(mine.feePaid)).toBeVisible({ timeout: 30_000 });
       });
 
       await test.step("the registrar admits her, confirmed, and registers her", async () => {
@@ -294,6 +296,7 @@ for (const locale of ["fr", "en"] as const) {
         // on while she joins.
         await lecturer.goto(`${prefix}/dashboard/teacher/classes/schedule`);
         const plan = lecturer.getByTestId("plan-form");
+        await plan.getByRole("button", { name: pln.openPlan }).click();
         await expect(plan.getByRole("combobox", { name: pln.course }).locator("option:checked")).toHaveText(new RegExp(course.code));
         await plan.getByRole("textbox", { name: pln.title }).fill(session);
         await plan.getByText(pln.single, { exact: true }).click();

@@ -281,7 +281,7 @@ describe("rpc as PostgREST calls it", () => {
   });
 });
 
-// What the local stack still answers otherwise (README, "Local Data API vs PostgREST"): each
+// What the local stack still answers otherwise (docs/local-stack.md, "Local Data API vs PostgREST"): each
 // test states PostgREST's answer and the local one, so a fix shows up here first.
 describe("differences kept", () => {
   it("a composite column at the top level is Postgres text here, PostgREST's object there", async () => {

@@ -1,7 +1,7 @@
 // What a Data API request resolves to (which embed, which function, which rows and columns
 // a write touches), held against PostgREST's answers, the hosted Data API. Most of these
 // would work locally and fail, or silently differ, on a hosted project if the local stack
-// resolved them its own way (README, "Local Data API vs PostgREST").
+// resolved them its own way (docs/local-stack.md, "Local Data API vs PostgREST").
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useLocalStack } from "../fixtures/stack.ts";
 

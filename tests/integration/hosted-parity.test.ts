@@ -3,14 +3,17 @@
 // GoTrue's auth schema and storage's, `postgres` not a superuser (tests/fixtures/
 // hosted-bootstrap.sql) — gets every migration in supabase/migrations and the seed, as
 // `postgres`, then the catalogue lints and a few key RLS rules acted as anon, a student, a
-// teacher and an admin the way PostgREST does (role + request.jwt.claims).
+// teacher and an admin the way PostgREST does (role + request.jwt.claims). The committed
+// supabase/schema.sql must be what the migrations make here (npm run schema:dump).
 //
 // PostgreSQL missing is a failure with the command to install it, never a skip.
+import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
 import { LINTS, lintFindings } from "../fixtures/db-lints.ts";
-import { startPostgres, type PostgresServer } from "../fixtures/postgres.ts";
-import { applyMigrations, applySeed, bootstrapHosted } from "../fixtures/hosted-db.ts";
+import type { PostgresServer } from "../fixtures/postgres.ts";
+import { applyMigrations, applySeed, startHostedCluster } from "../fixtures/hosted-db.ts";
+import { firstDifference, pgDump, SCHEMA_FILE, schemaFile, STALE_SCHEMA } from "../fixtures/schema-dump.ts";
 
 const STUDENT = "00000000-0000-4000-a000-000000000001";
 const TEACHER = "00000000-0000-4000-a000-000000000002";
@@ -19,17 +22,19 @@ const ADMIN = "00000000-0000-4000-a000-000000000003";
 let server: PostgresServer | undefined;
 let startError: Error | undefined;
 let db: pg.Client;
+/** pg_dump of the bootstrapped cluster before any migration: what schema.sql leaves out. */
+let bootstrapSchema = "";
 const log = (line: string) => console.log(`[hosted-parity] ${line}`);
 
 beforeAll(async () => {
   try {
-    server = await startPostgres();
+    server = await startHostedCluster();
   } catch (error) {
     startError = error as Error;
     return;
   }
   log(`${server.version} on 127.0.0.1:${server.port}`);
-  await bootstrapHosted(server);
+  bootstrapSchema = pgDump(server);
   db = await server.connect("postgres");
   const { rows } = await db.query<{ rolsuper: boolean }>("select rolsuper from pg_roles where rolname = current_user");
   log(`bootstrap applied; migrating as ${(await db.query("select current_user as u")).rows[0].u} (superuser: ${rows[0].rolsuper})`);
@@ -83,6 +88,12 @@ describe("hosted parity: a real PostgreSQL set up like a Supabase project", () =
     log(`${applied} migrations applied, 0 errors`);
     expect(applied).toBeGreaterThan(0);
   }, 60_000);
+
+  it("supabase/schema.sql is the schema the migrations make", () => {
+    const fresh = schemaFile(bootstrapSchema, pgDump(requireServer()), requireServer().version);
+    const committed = existsSync(SCHEMA_FILE) ? readFileSync(SCHEMA_FILE, "utf8") : "";
+    if (committed !== fresh) throw new Error(`${STALE_SCHEMA} (${firstDifference(fresh, committed)})`);
+  });
 
   it("the seed applies after them (supabase/seed.sql, then supabase/seeds/*.sql)", async () => {
     requireServer();

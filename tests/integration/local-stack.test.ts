@@ -89,7 +89,7 @@ describe("local stack", () => {
     const response = await fetch(signed.data!.signedUrl);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(`${DEMO_FILES_DIR}/bank-slips/${slip!.slip_path}`))).toBe(true);
-    // README's "Try it": seen, then approved, with its receipt.
+    // docs/payments.md, "Try it": seen, then approved, with its receipt.
     expect((await admin.rpc("review_bank_slip", { payment: slip!.id, approve: true })).error).toBeNull();
     const { data: after } = await admin.from("finance_payments").select("status, receipt_number").eq("id", slip!.id).single();
     expect(after).toMatchObject({ status: "succeeded", receipt_number: expect.stringMatching(/^REC-\d{4}-\d{6}$/) });

@@ -7,7 +7,9 @@
 //   one keeps it there (and out of the next level's courses);
 // - one fact per course: the public catalogue (src/content/courses) gives every course the
 //   platform teaches in a programme, with the platform's code, credits, title, level,
-//   semester, filière and specialty;
+//   semester, filière and specialty; every public page that shows a code or credits (the
+//   filière, specialty and level pages, /courses, the search index) reads them from these
+//   files (CourseTable.astro), so checking the files checks every page;
 // - files: every course material and assignment handout is a PDF in storage, no made-up link;
 // - notifications and the outbox say what their rows say (dates, times, amounts);
 // - fees: one date per instalment for the whole year, within the year, after each
@@ -162,12 +164,15 @@ describe("one fact per course, on the public site and in the platform", () => {
     }
   });
 
-  it("no two pages share a code, and a code no course has yet is not another course's", async () => {
+  it("no two pages share a code, and a page whose code the platform has gives that course's title and credits", async () => {
     const pages = contentCourses();
     expect(new Set(pages.map((c) => c.code)).size).toBe(pages.length);
-    const platform = await sql<{ code: string; title: string }>("select code, title from public.courses");
-    const titles = new Map(platform.map((c) => [c.code, c.title]));
-    for (const page of pages) if (titles.has(page.code)) expect(titles.get(page.code), page.code).toBe(page.title);
+    const platform = await sql<{ code: string; title: string; credits: number }>("select code, title, credits from public.courses");
+    const courses = new Map(platform.map((c) => [c.code, c]));
+    for (const page of pages) {
+      const course = courses.get(page.code);
+      if (course) expect({ title: page.title, credits: page.credits }, page.code).toEqual({ title: course.title, credits: course.credits });
+    }
   });
 });
 

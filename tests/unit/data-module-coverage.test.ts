@@ -13,7 +13,6 @@ const ROOT = resolve(import.meta.dirname, "../..");
 /** Functions no integration test runs, "module#name" → why. */
 const NOT_RUN: Record<string, { kind: "write" | "read" | "subscription"; why: string }> = {
   // reads that need what a test stack does not serve
-  "src/dashboard/catalogue/data.ts#fetchCatalogueSets": { kind: "read", why: "fetches the built site's catalogue.json; its database half is fetchCatalogueRows" },
   "src/dashboard/admissions/data.ts#documentUrl": { kind: "read", why: "storage download (no Data API query); bucket policies: tests/integration/rls" },
   "src/dashboard/assignments/data.ts#downloadAttachment": { kind: "read", why: "storage download; bucket policies: tests/integration/rls" },
   "src/dashboard/assignments/data.ts#downloadSubmissionFile": { kind: "read", why: "storage download; bucket policies: tests/integration/rls" },
@@ -24,8 +23,7 @@ const NOT_RUN: Record<string, { kind: "write" | "read" | "subscription"; why: st
   // writes whose SQL rules are tested directly, not yet through the module
   ...writes("src/dashboard/admissions/data.ts", "withdrawApplication uploadRequestedDocument addComment requestDocument decide admit payApplicationFee reregisterCohort reregisterSameLevel"),
   ...writes("src/dashboard/assessment/data.ts", "publishEvaluation saveMarks"),
-  ...writes("src/dashboard/assignments/data.ts", "saveAssignment uploadAttachment markSubmission uploadSubmissionFile removeSubmissionFile"),
-  ...writes("src/dashboard/catalogue/data.ts", "saveCatalogueRow createCatalogueRow"),
+  ...writes("src/dashboard/assignments/data.ts", "saveAssignment uploadAttachment removeSubmissionFile"),
   ...writes("src/dashboard/courses/data.ts", "createCourse enrolCohort bulkUpdateCourses saveCourseHostLink addLinkMaterial deleteMaterial deleteReview uploadFileMaterial deleteMaterialWithFile setLessonProgress addLesson deleteLesson proposeCourse withdrawProposal decideProposal"),
   ...writes("src/dashboard/shared/certificates-data.ts", "issueCertificate"),
   ...writes("src/dashboard/finance/admin-data.ts", "reviewSlip recordCash refund waivePenalty"),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fixedHolidaysBetween, weeklySeries, zonedInstant, isoWeekday } from "../../src/lib/schedule/series.ts";
 import { findConflicts, overlaps, type BookedSession } from "../../src/lib/schedule/conflicts.ts";
 import { shiftRange } from "../../src/lib/schedule/shift.ts";
+import { periodOf, shiftPeriod } from "../../src/lib/schedule/period.ts";
 import { parseDate } from "@internationalized/date";
 
 beforeAll(() => {
@@ -161,5 +162,32 @@ describe("the edit and shift forms", () => {
     expect(shiftSchema.safeParse(input).success).toBe(true);
     expect(shiftSchema.safeParse({ ...input, days: 0, minutes: 0 }).error?.issues[0]).toMatchObject({ path: ["minutes"], message: "zero" });
     expect(shiftSchema.safeParse({ ...input, to: "2026-12-01" }).error?.issues[0]).toMatchObject({ path: ["to"], message: "range" });
+  });
+});
+
+describe("the timetable's period", () => {
+  const iso = (p: { from: Date; to: Date }) => [p.from.toISOString(), p.to.toISOString()];
+
+  it("is the Monday-to-Sunday week in Douala, even late on Sunday evening or just after midnight on Monday", () => {
+    expect(iso(periodOf("week", at("2026-11-25T12:00:00Z")))).toEqual(["2026-11-22T23:00:00.000Z", "2026-11-29T23:00:00.000Z"]);
+    // 23:30 on Sunday 29 November in Douala: still that week
+    expect(iso(periodOf("week", at("2026-11-29T22:30:00Z")))).toEqual(["2026-11-22T23:00:00.000Z", "2026-11-29T23:00:00.000Z"]);
+    // 00:30 on Monday 30 November in Douala (23:30 UTC the day before): the next week
+    expect(iso(periodOf("week", at("2026-11-29T23:30:00Z")))).toEqual(["2026-11-29T23:00:00.000Z", "2026-12-06T23:00:00.000Z"]);
+  });
+
+  it("is the calendar month in Douala, the first hour of a month UTC belonging to it", () => {
+    expect(iso(periodOf("month", at("2026-11-30T23:30:00Z")))).toEqual(["2026-11-30T23:00:00.000Z", "2026-12-31T23:00:00.000Z"]);
+    expect(iso(periodOf("month", at("2027-02-10T10:00:00Z")))).toEqual(["2027-01-31T23:00:00.000Z", "2027-02-28T23:00:00.000Z"]);
+  });
+
+  it("steps a week or a month at a time, across the year's end", () => {
+    const week = periodOf("week", at("2026-12-30T10:00:00Z"));
+    expect(iso(shiftPeriod(week, 1))).toEqual(["2027-01-03T23:00:00.000Z", "2027-01-10T23:00:00.000Z"]);
+    expect(iso(shiftPeriod(week, -1))).toEqual(["2026-12-20T23:00:00.000Z", "2026-12-27T23:00:00.000Z"]);
+    const december = periodOf("month", at("2026-12-15T10:00:00Z"));
+    expect(iso(shiftPeriod(december, 1))).toEqual(["2026-12-31T23:00:00.000Z", "2027-01-31T23:00:00.000Z"]);
+    expect(iso(shiftPeriod(december, -2))).toEqual(["2026-09-30T23:00:00.000Z", "2026-10-31T23:00:00.000Z"]);
+    expect(shiftPeriod(december, 1).unit).toBe("month");
   });
 });

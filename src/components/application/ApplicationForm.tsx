@@ -84,6 +84,7 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
       if (thrown.code === "23505" || /duplicate/.test(thrown.message)) return m.errors.duplicate;
       if (/incomplete/.test(thrown.message)) return `${m.errors.incomplete} (${thrown.message.split(": ").pop()})`;
       if (/birth date/.test(thrown.message)) return m.errors.birthDateFuture;
+      if (/no longer offered/.test(thrown.message)) return m.errors.programmeClosed;
       if (thrown.code === "fileType") return m.errors.fileType;
       if (/otp|token|expired|invalid/i.test(thrown.message)) return m.errors.codeInvalid;
       return m.errors.server;

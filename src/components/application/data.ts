@@ -120,7 +120,8 @@ const LEVELS_OF: Record<string, string[]> = {
 export async function loadTargets(kind: ApplicationKind, locale: "fr" | "en"): Promise<Target[]> {
   const supabase = await client();
   const columns = kind === "general" ? "id, slug, name_fr, name_en, degree" : "id, slug, name_fr, name_en";
-  const rows = check(await supabase.from(TARGET_TABLES[kind]).select(columns).order("position")) as unknown as {
+  // An archived entry (gone from the content, kept for what uses it) is no longer offered.
+  const rows = check(await supabase.from(TARGET_TABLES[kind]).select(columns).is("archived_at", null).order("position")) as unknown as {
     id: string; slug: string; name_fr: string; name_en: string; degree?: string;
   }[];
   return rows.map((r) => ({ id: r.id, slug: r.slug, name: locale === "en" ? r.name_en : r.name_fr, levels: LEVELS_OF[r.degree ?? ""] ?? [] }));

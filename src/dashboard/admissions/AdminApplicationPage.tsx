@@ -21,7 +21,7 @@ import { addComment, documentUrl, fetchFile, requestDocument, targetName, type A
 import { DecisionForm } from "./DecisionForm.tsx";
 import { admissionsMessages } from "./messages.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
-import { invalidateAdmissions, useQuery } from "./useQuery.ts";
+import { invalidateAdmissions, useAdmissionsQuery } from "../ui/query.ts";
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
@@ -30,7 +30,7 @@ export default function AdminApplicationPage({ params }: PageProps) {
   const f = m.file;
   const locale = useLocale();
   const supabase = getSupabase();
-  const file = useQuery(["file", params.id], () => fetchFile(supabase, params.id));
+  const file = useAdmissionsQuery(["file", params.id], () => fetchFile(supabase, params.id));
   const [notice, setNotice] = useState<string | null>(null);
   const [viewing, setViewing] = useState<{ doc: ApplicationDocument; url: string } | null>(null);
   const errorMessage = useErrorMessage();

@@ -19,7 +19,7 @@ import { admissionCourseCount, admit, fetchAccepted, fetchMatricules, fetchRegis
 import { admissionsMessages } from "./messages.ts";
 import { ReregistrationSection } from "./ReregistrationSection.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
-import { invalidateAdmissions, useQuery } from "./useQuery.ts";
+import { invalidateAdmissions, useAdmissionsQuery } from "../ui/query.ts";
 
 export default function AdminEnrollmentsPage(_: PageProps) {
   const m = useMessages(admissionsMessages);
@@ -30,8 +30,8 @@ export default function AdminEnrollmentsPage(_: PageProps) {
   const [admitting, setAdmitting] = useState<Application | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // Said before confirming: how many current-semester courses the registration brings.
-  const courseCount = useQuery(["admission-courses", admitting?.id ?? ""], () => (admitting ? admissionCourseCount(supabase, admitting.id) : Promise.resolve(null)));
-  const page = useQuery(["accepted", query.page, query.pageSize, JSON.stringify(query.filters)], async () => {
+  const courseCount = useAdmissionsQuery(["admission-courses", admitting?.id ?? ""], () => (admitting ? admissionCourseCount(supabase, admitting.id) : Promise.resolve(null)));
+  const page = useAdmissionsQuery(["accepted", query.page, query.pageSize, JSON.stringify(query.filters)], async () => {
     const result = await fetchAccepted(supabase, query);
     const enrolled = result.rows.filter((r) => r.status === "enrolled").map((r) => r.id);
     const [matricules, registrations] = await Promise.all([fetchMatricules(supabase, enrolled), fetchRegistrationIds(supabase, enrolled)]);

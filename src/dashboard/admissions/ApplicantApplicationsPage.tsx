@@ -22,20 +22,21 @@ import { errorText, labelText } from "../ui/styles.ts";
 import { FeeReceipts } from "./FeeReceipts.tsx";
 import { NextSteps } from "./NextSteps.tsx";
 import { fetchMatricules, fetchMyApplications, fetchMyCourses, payApplicationFee, targetName, uploadRequestedDocument, withdrawApplication, type DocumentRequest, type MyApplication } from "./data.ts";
+import { applicantMessages } from "./applicant-messages.ts";
 import { admissionsMessages } from "./messages.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
-import { invalidateAdmissions, useQuery } from "./useQuery.ts";
+import { invalidateAdmissions, useAdmissionsQuery } from "../ui/query.ts";
 
 const FORM_OF: Record<string, string> = { general: "/application", international: "/application", professional: "/application/professional", extension: "/application/extension" };
 
 export default function ApplicantApplicationsPage(_: PageProps) {
-  const m = useMessages(admissionsMessages);
+  const mine = useMessages(applicantMessages);
   const locale = useLocale();
   const { userId, roles } = useSignedIn();
   const supabase = getSupabase();
   // Page-level, so it survives the list refreshing after an upload or a withdrawal.
   const [notice, setNotice] = useState<string | null>(null);
-  const apps = useQuery(["mine", userId], async () => {
+  const apps = useAdmissionsQuery(["mine", userId], async () => {
     const list = await fetchMyApplications(supabase, userId);
     const enrolled = list.filter((a) => a.status === "enrolled").map((a) => a.id);
     const [matricules, courses] = await Promise.all([fetchMatricules(supabase, enrolled), enrolled.length ? fetchMyCourses(supabase, userId) : []]);
@@ -50,14 +51,14 @@ export default function ApplicantApplicationsPage(_: PageProps) {
 
   return (
     <>
-      <PageHeader title={m.mine.title} description={m.mine.intro} actions={<LinkButton href={localizedPath(locale, "/application")}>{m.mine.apply}</LinkButton>} />
+      <PageHeader title={mine.title} description={mine.intro} actions={<LinkButton href={localizedPath(locale, "/application")}>{mine.apply}</LinkButton>} />
       {notice && <p role="status" className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">{notice}</p>}
       {apps.loading || (!apps.data && !apps.error) ? (
         <Skeleton blocks={2} />
       ) : apps.error ? (
         <ErrorState error={apps.error} onRetry={apps.retry} />
       ) : !apps.data?.list.length ? (
-        <EmptyState title={m.mine.empty} action={<LinkButton variant="primary" href={localizedPath(locale, "/application")}>{m.mine.apply}</LinkButton>} />
+        <EmptyState title={mine.empty} action={<LinkButton variant="primary" href={localizedPath(locale, "/application")}>{mine.apply}</LinkButton>} />
       ) : (
         <ul className="flex flex-col gap-6">
           {apps.data.list.map((app) => (
@@ -79,6 +80,7 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
   onNotice: (notice: string) => void;
 }) {
   const m = useMessages(admissionsMessages);
+  const mine = useMessages(applicantMessages);
   const locale = useLocale();
   const [confirming, setConfirming] = useState(false);
   const openRequests = app.requests.filter((r) => !r.fulfilled_at);
@@ -88,40 +90,40 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
   return (
     <Card
       title={targetName(app, locale)}
-      description={app.status === "draft" ? undefined : fill(m.mine.submittedOn, { date: formatDate(locale, app.submitted_at) })}
+      description={app.status === "draft" ? undefined : fill(mine.submittedOn, { date: formatDate(locale, app.submitted_at) })}
       actions={<StatusBadge status={app.status} />}
       testId={`application-${app.id}`}
     >
       {app.status === "draft" && (
-        <LinkButton variant="primary" href={localizedPath(locale, FORM_OF[app.kind] ?? "/application")}>{m.mine.continueDraft}</LinkButton>
+        <LinkButton variant="primary" href={localizedPath(locale, FORM_OF[app.kind] ?? "/application")}>{mine.continueDraft}</LinkButton>
       )}
       {accepted && <NextSteps app={app} />}
       {matricule && courses.length > 0 && (
         <section className="mb-4">
-          <h3 className="font-semibold text-brand-900">{m.mine.courses}</h3>
+          <h3 className="font-semibold text-brand-900">{mine.courses}</h3>
           <ul className="list-disc pl-5" data-testid="my-courses">
             {courses.map((c) => <li key={c.code}>{c.code} — {c.title}</li>)}
           </ul>
         </section>
       )}
       {app.decision_reason && (app.status === "rejected" || app.status === "waitlisted") && (
-        <p className="mb-4"><span className="font-semibold">{m.mine.reason} : </span>{app.decision_reason}</p>
+        <p className="mb-4"><span className="font-semibold">{mine.reason} : </span>{app.decision_reason}</p>
       )}
       {feeDue && <FeePayment app={app} />}
       {app.fee_paid_at && (app.fee_xaf ?? 0) > 0 && !accepted && (
         <>
-          <p className="mb-2 text-sm text-green-900">{m.mine.feePaid}</p>
+          <p className="mb-2 text-sm text-green-900">{mine.feePaid}</p>
           <FeeReceipts applicationId={app.id} />
         </>
       )}
 
       {openRequests.map((request) => (
-        <RequestUpload key={request.id} request={request} app={app} userId={userId} onDone={() => onNotice(m.mine.uploaded)} />
+        <RequestUpload key={request.id} request={request} app={app} userId={userId} onDone={() => onNotice(mine.uploaded)} />
       ))}
 
       {app.history.length > 0 && (
         <section className="mt-4">
-          <h3 className="font-semibold text-brand-900">{m.mine.history}</h3>
+          <h3 className="font-semibold text-brand-900">{mine.history}</h3>
           <ol className="mt-2 border-l-2 border-brand-100 pl-4" data-testid="application-history">
             {app.history.map((h) => (
               <li key={h.id} className="mb-2">
@@ -136,7 +138,7 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
 
       {app.documents.length > 0 && (
         <section className="mt-4">
-          <h3 className="font-semibold text-brand-900">{m.mine.documents}</h3>
+          <h3 className="font-semibold text-brand-900">{mine.documents}</h3>
           <ul className="mt-1 list-disc pl-5 text-sm">
             {app.documents.map((d) => (
               <li key={d.id}>{m.documentKinds[d.kind as DocumentKind] ?? d.kind} — {d.file_name}</li>
@@ -145,22 +147,22 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
         </section>
       )}
 
-      {app.status === "admitted" && <p className="mt-4 text-sm text-gray-700">{m.mine.noWithdrawal}</p>}
+      {app.status === "admitted" && <p className="mt-4 text-sm text-gray-700">{mine.noWithdrawal}</p>}
       {WITHDRAWABLE.includes(app.status) && (
         <div className="mt-4">
-          <Button variant="secondary" onPress={() => setConfirming(true)}>{m.mine.withdraw}</Button>
+          <Button variant="secondary" onPress={() => setConfirming(true)}>{mine.withdraw}</Button>
           <ConfirmDialog
-            title={m.mine.withdraw}
-            confirmLabel={m.mine.withdraw}
+            title={mine.withdraw}
+            confirmLabel={mine.withdraw}
             isOpen={confirming}
             onOpenChange={setConfirming}
             onConfirm={async () => {
               await withdrawApplication(getSupabase(), app.id);
-              onNotice(m.mine.withdrawn);
+              onNotice(mine.withdrawn);
               invalidateAdmissions();
             }}
           >
-            {m.mine.withdrawConfirm}
+            {mine.withdrawConfirm}
           </ConfirmDialog>
         </div>
       )}
@@ -170,6 +172,7 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
 
 function RequestUpload({ request, app, userId, onDone }: { request: DocumentRequest; app: MyApplication; userId: string; onDone: () => void }) {
   const m = useMessages(admissionsMessages);
+  const mine = useMessages(applicantMessages);
   const errorMessage = useErrorMessage();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -178,7 +181,7 @@ function RequestUpload({ request, app, userId, onDone }: { request: DocumentRequ
   async function onFile(file: File | undefined) {
     if (!file) return;
     const problem = fileProblem(file);
-    if (problem) return setError(m.mine[problem]);
+    if (problem) return setError(mine[problem]);
     setError(null);
     setBusy(true);
     try {
@@ -194,9 +197,9 @@ function RequestUpload({ request, app, userId, onDone }: { request: DocumentRequ
 
   return (
     <div className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="document-request">
-      <p className="font-semibold text-amber-900">{m.mine.requested} : {m.documentKinds[request.kind as DocumentKind] ?? request.kind}</p>
+      <p className="font-semibold text-amber-900">{mine.requested} : {m.documentKinds[request.kind as DocumentKind] ?? request.kind}</p>
       {request.message && <p className="mt-1 text-sm">{request.message}</p>}
-      <label htmlFor={id} className={`${labelText} mt-2`}>{m.mine.upload}</label>
+      <label htmlFor={id} className={`${labelText} mt-2`}>{mine.upload}</label>
       <input id={id} type="file" accept={DOCUMENT_ACCEPT} disabled={busy} className="mt-1 block text-sm"
         aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => { void onFile(e.target.files?.[0]); e.target.value = ""; }} />
@@ -206,7 +209,7 @@ function RequestUpload({ request, app, userId, onDone }: { request: DocumentRequ
 }
 
 function FeePayment({ app }: { app: MyApplication }) {
-  const m = useMessages(admissionsMessages);
+  const mine = useMessages(applicantMessages);
   const locale = useLocale();
   const errorMessage = useErrorMessage();
   const [channel, setChannel] = useState<"mtn_momo" | "orange_money">("mtn_momo");
@@ -230,7 +233,7 @@ function FeePayment({ app }: { app: MyApplication }) {
   async function onPay(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = feePaymentSchema.safeParse({ application_id: app.id, channel, phone });
-    if (!parsed.success) return setPhoneError(m.mine.payPhoneInvalid);
+    if (!parsed.success) return setPhoneError(mine.payPhoneInvalid);
     setPhoneError(null);
     setState("busy");
     try {
@@ -240,31 +243,31 @@ function FeePayment({ app }: { app: MyApplication }) {
       const code = (error as { code?: string }).code;
       if (code === "payment_in_progress") return setState("pending");
       setState("failed");
-      setPhoneError(code === "already_paid" ? m.mine.feePaid : errorMessage(error));
+      setPhoneError(code === "already_paid" ? mine.feePaid : errorMessage(error));
     }
   }
 
   return (
     <form onSubmit={onPay} noValidate className="mb-4 rounded-md bg-amber-50 p-3 text-amber-950" aria-busy={state === "busy"} data-testid="fee-payment">
-      <p className="text-sm">{fill(m.mine.feeDue, { amount })}</p>
+      <p className="text-sm">{fill(mine.feeDue, { amount })}</p>
       <div className="mt-2 flex flex-wrap items-end gap-3">
         <div>
-          <label htmlFor={`${id}-channel`} className={labelText}>{m.mine.channel}</label>
+          <label htmlFor={`${id}-channel`} className={labelText}>{mine.channel}</label>
           <select id={`${id}-channel`} value={channel} onChange={(e) => setChannel(e.currentTarget.value as "mtn_momo" | "orange_money")} className="mt-1 min-h-11 rounded-md border border-gray-400 bg-white px-2">
-            {(["mtn_momo", "orange_money"] as const).map((c) => <option key={c} value={c}>{m.mine.channels[c]}</option>)}
+            {(["mtn_momo", "orange_money"] as const).map((c) => <option key={c} value={c}>{mine.channels[c]}</option>)}
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-phone`} className={labelText}>{m.mine.payPhone}</label>
+          <label htmlFor={`${id}-phone`} className={labelText}>{mine.payPhone}</label>
           <input id={`${id}-phone`} type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)}
             aria-invalid={Boolean(phoneError)} aria-describedby={phoneError ? `${id}-error` : undefined}
             className="mt-1 min-h-11 rounded-md border border-gray-400 bg-white px-2" />
         </div>
-        <Button type="submit" isPending={state === "busy"}>{fill(m.mine.pay, { amount })}</Button>
+        <Button type="submit" isPending={state === "busy"}>{fill(mine.pay, { amount })}</Button>
       </div>
       {phoneError && <p id={`${id}-error`} className={errorText}>{phoneError}</p>}
-      {state === "pending" && <p role="status" className="mt-2 text-sm">{m.mine.payPending}</p>}
-      {state === "failed" && !phoneError && <p role="alert" className={errorText}>{m.mine.payFailed}</p>}
+      {state === "pending" && <p role="status" className="mt-2 text-sm">{mine.payPending}</p>}
+      {state === "failed" && !phoneError && <p role="alert" className={errorText}>{mine.payFailed}</p>}
     </form>
   );
 }

@@ -12,7 +12,7 @@ import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { cx, errorText, inputBox, labelText } from "../ui/styles.ts";
 import { decide, fetchAdmissionTargets, targetName, type AdmissionTarget, type Application, type TargetProgramme } from "./data.ts";
 import { admissionsMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { useAdmissionsQuery } from "../ui/query.ts";
 
 const LEVELS = { licence: ["L1", "L2", "L3"], master: ["M1", "M2"], "licence-master": ["L1", "L2", "L3", "M1", "M2"] } as const;
 
@@ -42,7 +42,7 @@ export function DecisionForm({ ids, app, onDone, submitLabel }: {
         }
       : null,
   );
-  const programmes = useQuery(["admission-targets", choosesTarget ? "yes" : "no"], () => (choosesTarget ? fetchAdmissionTargets(getSupabase()) : Promise.resolve([] as TargetProgramme[])));
+  const programmes = useAdmissionsQuery(["admission-targets", choosesTarget ? "yes" : "no"], () => (choosesTarget ? fetchAdmissionTargets(getSupabase()) : Promise.resolve([] as TargetProgramme[])));
   const programme = programmes.data?.find((p) => p.id === target?.programme);
   const specialties = useMemo(() => (programme?.specialties ?? []).filter((s) => s.levels.some((l) => l.level_code === target?.level)), [programme, target?.level]);
   const showTarget = choosesTarget && decision === "admitted" && target;

@@ -5,7 +5,7 @@ import { formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fetchApplicationFeeReceipts, type Receipt } from "../shared/receipts-data.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "./useQuery.ts";
+import { useAdmissionsQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
@@ -16,7 +16,7 @@ export function FeeReceipts({ applicationId }: { applicationId: string }) {
   const m = useMessages(feeReceiptMessages);
   const locale = useLocale();
   const [pending, setPending] = useState<string | null>(null);
-  const receipts = useQuery(["application-fee-receipts", applicationId], () => fetchApplicationFeeReceipts(getSupabase(), applicationId));
+  const receipts = useAdmissionsQuery(["application-fee-receipts", applicationId], () => fetchApplicationFeeReceipts(getSupabase(), applicationId));
   async function download(receipt: Receipt) {
     setPending(receipt.id);
     try {

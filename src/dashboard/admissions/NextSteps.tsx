@@ -12,11 +12,11 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { hrefTo } from "../paths.ts";
 import { FeeReceipts } from "./FeeReceipts.tsx";
 import { fetchNextSteps, targetName, type MyApplication } from "./data.ts";
-import { admissionsMessages } from "./messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { applicantMessages } from "./applicant-messages.ts";
+import { useAdmissionsQuery } from "../ui/query.ts";
 
 function Step({ done, title, children, testId }: { done: boolean; title: string; children: React.ReactNode; testId?: string }) {
-  const m = useMessages(admissionsMessages).mine.next;
+  const m = useMessages(applicantMessages).next;
   return (
     <li className="flex gap-3" data-testid={testId}>
       <span aria-hidden="true" className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold ${done ? "bg-green-700 text-white" : "border-2 border-brand-600 text-brand-700"}`}>
@@ -33,10 +33,10 @@ function Step({ done, title, children, testId }: { done: boolean; title: string;
 }
 
 export function NextSteps({ app }: { app: MyApplication }) {
-  const m = useMessages(admissionsMessages).mine;
+  const m = useMessages(applicantMessages);
   const n = m.next;
   const locale = useLocale();
-  const steps = useQuery(["next-steps", app.id, app.status], () => fetchNextSteps(getSupabase(), app.id));
+  const steps = useAdmissionsQuery(["next-steps", app.id, app.status], () => fetchNextSteps(getSupabase(), app.id));
   if (steps.error) return <ErrorState error={steps.error} onRetry={steps.retry} />;
   if (!steps.data) return steps.loading ? <Skeleton lines={4} /> : null;
   const s = steps.data;

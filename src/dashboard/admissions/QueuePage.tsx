@@ -21,7 +21,7 @@ import { fetchCounts, fetchQueue, fetchWholeQueue, SCHOOL_KINDS, targetName, typ
 import { DecisionForm } from "./DecisionForm.tsx";
 import { admissionsMessages } from "./messages.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
-import { invalidateAdmissions, useQuery } from "./useQuery.ts";
+import { invalidateAdmissions, useAdmissionsQuery } from "../ui/query.ts";
 import { TableFrame } from "../ui/TableFrame.tsx";
 
 export function QueuePage({ international }: { international: boolean }) {
@@ -33,10 +33,10 @@ export function QueuePage({ international }: { international: boolean }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const filters: QueueFilters = query.filters;
-  const page = useQuery(["queue", String(international), query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () =>
+  const page = useAdmissionsQuery(["queue", String(international), query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () =>
     fetchQueue(supabase, international, query),
   );
-  const counts = useQuery(["counts", String(international)], () => fetchCounts(supabase, international));
+  const counts = useAdmissionsQuery(["counts", String(international)], () => fetchCounts(supabase, international));
   const setFilter = (key: keyof QueueFilters, value: string) => {
     const next = { ...query.filters, [key]: value };
     if (!value) delete next[key];

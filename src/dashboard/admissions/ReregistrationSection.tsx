@@ -24,7 +24,7 @@ import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { CertificateButton } from "./CertificateButton.tsx";
 import { fetchCandidates, fetchYearsAndProgrammes, reregisterCohort, reregisterSameLevel, type Candidate, type Cohort, type ReregistrationOutcome } from "./data.ts";
 import { reregistrationMessages } from "./reregistration-messages.ts";
-import { useQuery } from "./useQuery.ts";
+import { useAdmissionsQuery } from "../ui/query.ts";
 
 const LEVELS = ["L1", "L2", "L3", "M1", "M2"];
 const TONES: Record<Candidate["outcome"], Tone> = { progress: "success", repeat: "warning", undecided: "neutral" };
@@ -33,7 +33,7 @@ export function ReregistrationSection() {
   const m = useMessages(reregistrationMessages);
   const locale = useLocale();
   const supabase = getSupabase();
-  const choices = useQuery(["rereg-choices"], () => fetchYearsAndProgrammes(supabase));
+  const choices = useAdmissionsQuery(["rereg-choices"], () => fetchYearsAndProgrammes(supabase));
   const years = useMemo(() => choices.data?.years ?? [], [choices.data]);
   const current = years.findIndex((y) => y.is_current);
   const [programme, setProgramme] = useState("");
@@ -78,7 +78,7 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
   const [confirming, setConfirming] = useState<"selected" | "all" | null>(null);
   const [holding, setHolding] = useState<Candidate | null>(null);
   const [outcomes, setOutcomes] = useState<{ rows: ReregistrationOutcome[]; names: Record<string, string> } | null>(null);
-  const page = useQuery(["rereg", JSON.stringify(cohort), query.page, query.pageSize], () => fetchCandidates(supabase, cohort, query));
+  const page = useAdmissionsQuery(["rereg", JSON.stringify(cohort), query.page, query.pageSize], () => fetchCandidates(supabase, cohort, query));
   const names = Object.fromEntries((page.data?.rows ?? []).map((c) => [c.student_id, c.full_name]));
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 

@@ -2,12 +2,13 @@
 // queues and files, decisions and admission. The only file of the feature naming tables,
 // buckets and functions; rows are parsed at the boundary (zod/mini).
 import * as z from "zod/mini";
+import { throwIfError } from "../../lib/supabase/fail.ts";
+import { instant } from "../../lib/supabase/columns.ts";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { APPLICATION_STATUSES, documentPath, documentType, type Decision, type DocumentKind } from "../../lib/admissions/rules.ts";
 import { pageRange, type TableQuery } from "../ui/table-query.ts";
 
 const BUCKET = "application-documents";
-const instant = z.pipe(z.string(), z.transform((v) => new Date(v).toISOString()));
 const status = z.enum(APPLICATION_STATUSES);
 const names = z.nullable(z.object({ name_fr: z.string(), name_en: z.string() }));
 
@@ -60,10 +61,6 @@ export type DocumentRequest = z.infer<typeof requestRow>;
 const commentRow = z.object({ id: z.string(), body: z.string(), created_at: instant, author: z.nullable(z.object({ full_name: z.string() })) });
 export type Comment = z.infer<typeof commentRow>;
 
-function fail(error: { message: string; code?: string } | null): void {
-  if (error) throw Object.assign(new Error(error.message), { code: error.code });
-}
-
 /** The target's name in the page's language. */
 export function targetName(app: Pick<Application, "programme" | "formation" | "extension">, locale: "fr" | "en"): string {
   const t = app.programme ?? app.formation ?? app.extension;
@@ -84,14 +81,14 @@ export async function fetchMyApplications(supabase: SupabaseClient, userId: stri
     .select(`${APPLICATION_SELECT}, history:application_status_history!application_status_history_application_id_fkey(id, from_status, to_status, note, changed_at, actor_id), documents:application_documents!application_documents_application_id_fkey(id, kind, file_name, storage_path, mime_type, size_bytes, created_at), requests:application_document_requests!application_document_requests_application_id_fkey(id, kind, message, created_at, fulfilled_at)`)
     .eq("applicant_id", userId)
     .order("updated_at", { ascending: false });
-  fail(error);
+  throwIfError(error);
   const rows = z.array(z.object({ ...applicationRow.shape, history: z.array(historyRow), documents: z.array(documentRow), requests: z.array(requestRow) })).parse(data);
   return rows.map((r) => ({ ...r, history: [...r.history].sort((a, b) => a.changed_at.localeCompare(b.changed_at)) }));
 }
 
 export async function withdrawApplication(supabase: SupabaseClient, id: string): Promise<void> {
   const { error } = await supabase.from("applications").update({ status: "withdrawn" }).eq("id", id);
-  fail(error);
+  throwIfError(error);
 }
 
 /** A requested document: into the private bucket, then its row (which fulfils the request). */
@@ -100,18 +97,18 @@ export async function uploadRequestedDocument(supabase: SupabaseClient, userId: 
   if (!type) throw Object.assign(new Error("file type"), { code: "fileType" });
   const path = documentPath(userId, applicationId, file.name);
   const stored = await supabase.storage.from(BUCKET).upload(path, file, { contentType: type });
-  fail(stored.error ? { message: stored.error.message } : null);
+  throwIfError(stored.error ? { message: stored.error.message } : null);
   const { error } = await supabase.from("application_documents").insert({
     application_id: applicationId, kind, storage_path: path, file_name: file.name.slice(-255), mime_type: type, size_bytes: file.size, request_id: requestId,
   });
   if (error) await supabase.storage.from(BUCKET).remove([path]);
-  fail(error);
+  throwIfError(error);
 }
 
 /** A document of the private bucket as a blob: URL, retyped as the PDF or image the file row says it is (shown inline: image, or the browser's PDF viewer). */
 export async function documentUrl(supabase: SupabaseClient, path: string, mimeType?: string): Promise<string> {
   const { data, error } = await supabase.storage.from(BUCKET).download(path);
-  fail(error ? { message: error.message } : null);
+  throwIfError(error ? { message: error.message } : null);
   return URL.createObjectURL(mimeType ? new Blob([data!], { type: mimeType }) : data!);
 }
 
@@ -147,13 +144,13 @@ export async function fetchQueue(supabase: SupabaseClient, international: boolea
   const { data, error, count } = await queue(supabase, international, query.filters, true)
     .order(SORTS[query.sort?.id ?? "date"] ?? "submitted_at", { ascending: !(query.sort?.desc ?? true) })
     .range(from, to);
-  fail(error);
+  throwIfError(error);
   return { rows: z.array(applicationRow).parse(data), total: count ?? 0 };
 }
 
 export async function fetchWholeQueue(supabase: SupabaseClient, international: boolean, filters: QueueFilters): Promise<Application[]> {
   const { data, error } = await queue(supabase, international, filters, false).order("submitted_at", { ascending: false }).limit(5000);
-  fail(error);
+  throwIfError(error);
   return z.array(applicationRow).parse(data);
 }
 
@@ -162,7 +159,7 @@ export type CountRow = z.infer<typeof countRow>;
 
 export async function fetchCounts(supabase: SupabaseClient, international: boolean): Promise<CountRow[]> {
   const { data, error } = await supabase.rpc("application_counts", { international });
-  fail(error);
+  throwIfError(error);
   return z.array(countRow).parse(data);
 }
 
@@ -182,7 +179,7 @@ export async function fetchFile(supabase: SupabaseClient, id: string): Promise<A
     supabase.from("application_document_requests").select("id, kind, message, created_at, fulfilled_at").eq("application_id", id).order("created_at"),
     supabase.from("application_comments").select("id, body, created_at, author:profiles!application_comments_author_id_fkey(full_name)").eq("application_id", id).order("created_at"),
   ]);
-  for (const r of [app, history, documents, requests, comments]) fail(r.error);
+  for (const r of [app, history, documents, requests, comments]) throwIfError(r.error);
   if (!app.data) throw Object.assign(new Error("not found"), { code: "PGRST116" });
   return {
     application: applicationRow.parse(app.data),
@@ -195,12 +192,12 @@ export async function fetchFile(supabase: SupabaseClient, id: string): Promise<A
 
 export async function addComment(supabase: SupabaseClient, applicationId: string, body: string): Promise<void> {
   const { error } = await supabase.from("application_comments").insert({ application_id: applicationId, body });
-  fail(error);
+  throwIfError(error);
 }
 
 export async function requestDocument(supabase: SupabaseClient, applicationId: string, kind: DocumentKind, note: string): Promise<void> {
   const { error } = await supabase.rpc("request_application_document", { application: applicationId, document_kind: kind, note });
-  fail(error);
+  throwIfError(error);
 }
 
 /** What one accepted file is admitted to (else the applicant's choice). */
@@ -211,7 +208,7 @@ export async function decide(supabase: SupabaseClient, ids: string[], decision: 
     applications: ids, decision, reason: reason || null,
     ...(target && decision === "admitted" ? { programme: target.programme, level: target.level, specialty: target.specialty } : {}),
   });
-  fail(error);
+  throwIfError(error);
   return Number(data);
 }
 
@@ -226,7 +223,7 @@ export async function fetchAccepted(supabase: SupabaseClient, query: TableQuery)
     .in("status", statuses)
     .order("updated_at", { ascending: false })
     .range(from, to);
-  fail(error);
+  throwIfError(error);
   return { rows: z.array(applicationRow).parse(data), total: count ?? 0 };
 }
 
@@ -235,7 +232,7 @@ const admitted = z.object({ matricule: z.string(), student_id: z.string(), alrea
 /** How many current-semester courses registering this accepted file brings (0: none exist yet). */
 export async function admissionCourseCount(supabase: SupabaseClient, applicationId: string): Promise<number> {
   const { data, error } = await supabase.rpc("admission_course_count", { application: applicationId });
-  fail(error);
+  throwIfError(error);
   return z.number().parse(data);
 }
 
@@ -252,7 +249,7 @@ export async function fetchAdmissionTargets(supabase: SupabaseClient): Promise<T
     .select("id, name_fr, name_en, degree, specialties:specialties!specialties_programme_id_fkey(id, name_fr, name_en, levels:specialty_levels!specialty_levels_specialty_id_fkey(level_code))")
     .order("position")
     .order("name_fr");
-  fail(error);
+  throwIfError(error);
   return z.array(targetProgramme).parse(data);
 }
 
@@ -277,13 +274,13 @@ export type NextSteps = NonNullable<z.infer<typeof nextSteps>>;
 /** The accepted applicant's next steps (null before acceptance). */
 export async function fetchNextSteps(supabase: SupabaseClient, applicationId: string): Promise<NextSteps | null> {
   const { data, error } = await supabase.rpc("admission_next_steps", { application: applicationId });
-  fail(error);
+  throwIfError(error);
   return nextSteps.parse(data);
 }
 
 export async function admit(supabase: SupabaseClient, applicationId: string) {
   const { data, error } = await supabase.rpc("admit_application", { application: applicationId });
-  fail(error);
+  throwIfError(error);
   return admitted.parse(data);
 }
 
@@ -293,7 +290,7 @@ const registrationRow = z.object({ application_id: z.nullable(z.string()), stude
 export async function fetchMatricules(supabase: SupabaseClient, applicationIds: string[]): Promise<Record<string, string>> {
   if (!applicationIds.length) return {};
   const { data, error } = await supabase.from("student_registrations").select("application_id, student_number").in("application_id", applicationIds);
-  fail(error);
+  throwIfError(error);
   return Object.fromEntries(z.array(registrationRow).parse(data).map((r) => [r.application_id ?? "", r.student_number]));
 }
 
@@ -301,7 +298,7 @@ export async function fetchMatricules(supabase: SupabaseClient, applicationIds: 
 export async function fetchRegistrationIds(supabase: SupabaseClient, applicationIds: string[]): Promise<Record<string, string>> {
   if (!applicationIds.length) return {};
   const { data, error } = await supabase.from("student_registrations").select("id, application_id").in("application_id", applicationIds);
-  fail(error);
+  throwIfError(error);
   return Object.fromEntries(z.array(z.object({ id: z.string(), application_id: z.nullable(z.string()) })).parse(data).map((r) => [r.application_id ?? "", r.id]));
 }
 
@@ -310,7 +307,7 @@ const myCourseRow = z.object({ course: z.nullable(z.object({ code: z.string(), t
 /** The courses a newly registered student was enrolled in (shown on its tracking page). */
 export async function fetchMyCourses(supabase: SupabaseClient, userId: string): Promise<{ code: string; title: string }[]> {
   const { data, error } = await supabase.from("course_enrollments").select("course:courses!course_enrollments_course_id_fkey(code, title)").eq("user_id", userId).eq("status", "active");
-  fail(error);
+  throwIfError(error);
   return z.array(myCourseRow).parse(data).flatMap((r) => (r.course ? [r.course] : [])).sort((a, b) => a.code.localeCompare(b.code));
 }
 
@@ -336,8 +333,8 @@ export async function fetchYearsAndProgrammes(supabase: SupabaseClient): Promise
     supabase.from("academic_years").select("id, label, starts_on, is_current").order("starts_on"),
     supabase.from("programmes").select("id, name_fr, name_en").order("position").order("name_fr"),
   ]);
-  fail(years.error);
-  fail(programmes.error);
+  throwIfError(years.error);
+  throwIfError(programmes.error);
   return { years: z.array(yearRow).parse(years.data), programmes: z.array(programmeRow).parse(programmes.data) };
 }
 
@@ -362,7 +359,7 @@ export interface Cohort { programme: string; level: string; year: string; target
 export async function fetchCandidates(supabase: SupabaseClient, cohort: Cohort, query: TableQuery) {
   const [from, to] = pageRange(query);
   const { data, error } = await supabase.rpc("reregistration_candidates", { ...cohort, page_offset: from, page_size: to - from + 1 });
-  fail(error);
+  throwIfError(error);
   const rows = z.array(candidateRow).parse(data);
   return { rows, total: rows[0]?.total ?? 0 };
 }
@@ -373,14 +370,14 @@ export type ReregistrationOutcome = z.infer<typeof outcomeRow>;
 /** The chosen students of a cohort (all of it when none is given), one outcome each. */
 export async function reregisterCohort(supabase: SupabaseClient, cohort: Cohort, students: string[] | null): Promise<ReregistrationOutcome[]> {
   const { data, error } = await supabase.rpc("reregister_cohort", { ...cohort, students });
-  fail(error);
+  throwIfError(error);
   return z.array(outcomeRow).parse(data);
 }
 
 /** One student at the same level, with the reason the admin gives. */
 export async function reregisterSameLevel(supabase: SupabaseClient, student: string, targetYear: string, reason: string): Promise<string> {
   const { data, error } = await supabase.rpc("reregister_student", { student, target_year: targetYear, same_level: true, reason });
-  fail(error);
+  throwIfError(error);
   return z.object({ level_code: z.string() }).parse(data).level_code;
 }
 

@@ -10,7 +10,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 import { StatusPill } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";

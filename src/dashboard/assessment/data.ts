@@ -3,17 +3,13 @@
 // comes from the database's results engine, never from rules written here.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
+import { nullableNum, num } from "../../lib/supabase/columns.ts";
 
 export const MARK_STATUSES = ["marked", "absent", "excused"] as const;
 export type MarkStatus = (typeof MARK_STATUSES)[number];
 
-const number = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
-const nullableNumber = z.pipe(z.nullable(z.union([z.number(), z.string()])), z.transform((v) => (v === null ? null : Number(v))));
-
-function fail(what: string, error: { message: string; code?: string }): never {
-  console.error(`gradebook: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code });
-}
+const fail: Fail = failFor("gradebook");
 
 const courseRow = z.object({
   id: z.string(),
@@ -41,16 +37,16 @@ const evaluationRow = z.object({
   id: z.string(),
   title: z.string(),
   kind: z.string(),
-  coefficient: number,
+  coefficient: num,
   held_on: z.nullable(z.string()),
   is_published: z.boolean(),
 });
 export type Evaluation = z.infer<typeof evaluationRow>;
 
 const studentRow = z.object({ user_id: z.string(), profile: z.nullable(z.object({ full_name: z.string() })) });
-const gradeRow = z.object({ evaluation_id: z.string(), student_id: z.string(), score: nullableNumber, status: z.enum(MARK_STATUSES) });
+const gradeRow = z.object({ evaluation_id: z.string(), student_id: z.string(), score: nullableNum, status: z.enum(MARK_STATUSES) });
 export type Grade = z.infer<typeof gradeRow>;
-const courseMarkRow = z.object({ student_id: z.string(), course_id: z.string(), mark: nullableNumber, missing: number });
+const courseMarkRow = z.object({ student_id: z.string(), course_id: z.string(), mark: nullableNum, missing: num });
 
 export interface Gradebook {
   evaluations: Evaluation[];

@@ -2,7 +2,7 @@
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
-import { downloadBlob } from "../ui/csv.ts";
+import { downloadBlob } from "../../lib/download.ts";
 import { toastError } from "../ui/toast.ts";
 import { fileName } from "./data.ts";
 import { assignmentMessages } from "./messages.ts";

@@ -1,13 +1,14 @@
 // The student's assignments: what is due, handed in, late and marked, with the
 // instructions, its own files and the mark and feedback once given. Files go into the
 // student's own folder of the private submissions bucket; the server's clock decides
-// whether the work is still taken.
+// whether the work is still taken. Work handed in offline or on a lost line is kept on the
+// device and sent when the network returns (../outbox), dated by the server on arrival.
 import { useId, useState } from "react";
 import { checkUploads } from "../../lib/forms/assignment.ts";
 import { formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
@@ -20,9 +21,14 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { cx, descriptionText, errorText, focusRing, labelText } from "../ui/styles.ts";
 import { toastError } from "../ui/toast.ts";
+import { outboxMessages } from "../shared/outbox/messages.ts";
+import { PendingStatus } from "../shared/outbox/PendingStatus.tsx";
+import { NotKeptError, sendOrQueue, usePending } from "../shared/outbox/runtime.ts";
+import { useOnline } from "../shared/outbox/useOnline.ts";
+import type { Pending } from "../shared/outbox/writes.ts";
 import {
-  ACCEPTED_TYPES, downloadAttachment, downloadSubmissionFile, fetchMyAssignments, fileName, filesOf, handIn, MAX_FILE_BYTES, MAX_FILES,
-  removeSubmissionFile, uploadSubmissionFile, type StudentAssignment,
+  ACCEPTED_TYPES, downloadAttachment, downloadSubmissionFile, fetchMyAssignments, fileName, filesOf, MAX_FILE_BYTES, MAX_FILES,
+  submissionPath, type StudentAssignment,
 } from "./data.ts";
 import { assignmentMessages } from "./messages.ts";
 import { acceptsWork, assignmentStatus, type AssignmentStatus } from "./status.ts";
@@ -59,6 +65,8 @@ function AssignmentCard({ assignment: a, onChanged }: { assignment: StudentAssig
   const now = new Date();
   const status = assignmentStatus(a, now);
   const s = a.submission;
+  // Work kept on the device stays in view even once the page's clock closes the form.
+  const pending = usePending((w) => w.kind === "submission" && w.assignmentId === a.id);
   return (
     <Card title={`${a.course.code} — ${a.title}`} testId="student-assignment"
       description={a.due_at ? fill(m.due, { date: formatDateTime(locale, a.due_at) }) : m.noDue}
@@ -87,7 +95,7 @@ function AssignmentCard({ assignment: a, onChanged }: { assignment: StudentAssig
           </div>
         )}
         {s && !acceptsWork(a, now) && filesOf(s).length > 0 && <FileList paths={filesOf(s)} fetcher={downloadSubmissionFile} />}
-        {acceptsWork(a, now) && <HandInForm assignment={a} late={status === "overdue" || (!!a.due_at && now > a.due_at)} onDone={onChanged} />}
+        {(acceptsWork(a, now) || pending.length > 0) && <HandInForm assignment={a} late={status === "overdue" || (!!a.due_at && now > a.due_at)} onDone={onChanged} />}
       </div>
     </Card>
   );
@@ -95,14 +103,27 @@ function AssignmentCard({ assignment: a, onChanged }: { assignment: StudentAssig
 
 function HandInForm({ assignment: a, late, onDone }: { assignment: StudentAssignment; late: boolean; onDone: () => void }) {
   const m = useMessages(assignmentMessages);
+  const o = useMessages(outboxMessages);
+  const locale = useLocale();
   const { userId } = useSignedIn();
   const id = useId();
+  const online = useOnline();
+  const pending = usePending((w) => w.kind === "submission" && w.assignmentId === a.id);
   const [body, setBody] = useState(a.submission?.body ?? "");
   const [kept, setKept] = useState<string[]>(a.submission ? filesOf(a.submission) : []);
   const [picked, setPicked] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
+  // A copy kept on the device left it: only the server's answer takes it away (a refused one
+  // stays until its author discards it), so it was handed in.
+  const waiting = pending.some((i) => i.state !== "refused");
+  const [wasWaiting, setWasWaiting] = useState(waiting);
+  if (wasWaiting !== waiting) {
+    setWasWaiting(waiting);
+    if (!waiting && pending.length === 0) setDone(true); // (the outbox refreshed the list)
+  }
+  const arrival = a.due_at ? fill(m.arrival[a.late_policy], { date: formatDateTime(locale, a.due_at) }) : m.arrival.none;
 
   const pick = (list: FileList | null) => {
     const files = [...(list ?? [])];
@@ -115,29 +136,36 @@ function HandInForm({ assignment: a, late, onDone }: { assignment: StudentAssign
       setProblem(m.nothing);
       return;
     }
+    // The key of this press: however many times it is sent, the server writes it once.
+    const key = crypto.randomUUID();
     setProblem(null);
     setSaving(true);
+    setDone(false);
     try {
-      const uploaded: string[] = [];
-      for (const file of picked) uploaded.push(await uploadSubmissionFile(getSupabase(), a, userId, file));
-      const files = [...new Set([...kept, ...uploaded])];
-      await handIn(getSupabase(), a, userId, a.submission, body, files);
-      // files taken off the copy leave the folder too (best effort: the copy no longer names them)
-      for (const dropped of (a.submission ? filesOf(a.submission) : []).filter((p) => !files.includes(p)))
-        await removeSubmissionFile(getSupabase(), dropped).catch(() => undefined);
-      setKept(files);
+      const outcome = await sendOrQueue(userId, {
+        kind: "submission", assignmentId: a.id, courseId: a.course_id, body, kept,
+        previous: a.submission ? filesOf(a.submission) : [], files: picked.map((file) => ({ name: file.name, blob: file })),
+        dueAt: a.due_at?.toISOString() ?? null, latePolicy: a.late_policy,
+      }, key);
+      // The copy as the server will hold it (the paths are the files' names).
+      setKept([...new Set([...kept, ...picked.map((f) => submissionPath(a, userId, f.name))])]);
       setPicked([]);
-      setDone(true);
-      onDone();
+      if (outcome === "sent") {
+        setDone(true);
+        onDone();
+      }
     } catch (error) {
-      toastError(error);
+      if (error instanceof NotKeptError) setProblem(o.notKept);
+      else toastError(error);
     } finally {
       setSaving(false);
     }
   };
+  if (pending.length > 0) return <PendingSubmission items={pending} arrival={arrival} />;
   return (
     <form className="flex flex-col gap-3 border-t border-gray-200 pt-3" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       {late && <p className="text-sm font-medium text-amber-900">{m.lateNote}</p>}
+      {!online && <p className="text-sm font-medium text-amber-900" data-testid="offline-note">{o.offline} {arrival}</p>}
       <TextArea label={m.yourText} value={body} onChange={setBody} rows={3} maxLength={50000} />
       <div>
         <label htmlFor={id} className={labelText}>{m.addFiles}</label>
@@ -165,5 +193,25 @@ function HandInForm({ assignment: a, late, onDone }: { assignment: StudentAssign
         <Button type="submit" isPending={saving}>{a.submission ? m.revise : m.handIn}</Button>
       </div>
     </form>
+  );
+}
+
+// The copy kept on this device until the server has it: its state, what it holds, and what
+// arriving after the deadline will mean (said before the student relies on it).
+function PendingSubmission({ items, arrival }: { items: Pending[]; arrival: string }) {
+  const m = useMessages(assignmentMessages);
+  return (
+    <section className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3" aria-label={m.pendingWork}>
+      {items.map((item) => {
+        const w = item.write.kind === "submission" ? item.write : null;
+        return (
+          <PendingStatus key={item.key} item={item}>
+            {w?.body && <p className="line-clamp-3 whitespace-pre-line text-sm text-gray-900">{w.body}</p>}
+            {w && w.files.length > 0 && <p className="text-sm text-gray-800">{fill(m.pendingFiles, { names: w.files.map((f) => f.name).join(", ") })}</p>}
+            {item.state === "refused" ? item.refusal?.code === "PT403" && <p className="text-sm text-red-800">{m.refusedClosed}</p> : <p className="text-sm text-amber-900">{arrival}</p>}
+          </PendingStatus>
+        );
+      })}
+    </section>
   );
 }

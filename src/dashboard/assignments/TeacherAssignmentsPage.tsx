@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { formatDateTime, formatDecimal, formatNumber } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 import { hrefTo } from "../paths.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";

@@ -1,14 +1,11 @@
 // Assignments: the only file of the feature naming tables, buckets and RPCs (assignments,
-// assignment_submissions, courses, course_enrollments, save_assignment, the submissions
-// and course-materials buckets). Rows are parsed at the boundary. The database decides
+// assignment_submissions, courses, course_enrollments, save_assignment, hand_in, the
+// submissions and course-materials buckets). Rows are parsed at the boundary. The database decides
 // who may do what and when (the server's clock, the file-folder rule); this file only asks.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod/mini";
-
-const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
-const nullableNum = z.pipe(z.nullish(z.union([z.number(), z.string()])), z.transform((v) => (v === null || v === undefined ? null : Number(v))));
-const date = z.pipe(z.string(), z.transform((v) => new Date(v)));
-const nullableDate = z.pipe(z.nullish(z.string()), z.transform((v) => (v ? new Date(v) : null)));
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
+import { date, nullishDate, nullishNum, num } from "../../lib/supabase/columns.ts";
 
 export const LATE_POLICIES = ["accept", "refuse", "penalty"] as const;
 export type LatePolicy = (typeof LATE_POLICIES)[number];
@@ -34,10 +31,8 @@ export const ACCEPTED_TYPES: Record<string, string> = {
 /** Largest bulk download assembled in the browser (the zip is held in memory). */
 export const MAX_ZIP_BYTES = 500 * 1024 * 1024;
 
-function fail(what: string, error: { message: string }): never {
-  console.error(`assignments: ${what} failed: ${error.message}`);
-  throw new Error(error.message);
-}
+// The code and status travel with the message: the outbox tells a refusal from a lost line.
+const fail: Fail = failFor("assignments", ["code", "status"]);
 
 const course = z.object({ id: z.string(), code: z.string(), title: z.string() });
 export type Course = z.infer<typeof course>;
@@ -47,8 +42,8 @@ const assignmentRow = z.object({
   course_id: z.string(),
   title: z.string(),
   instructions: z.string(),
-  opens_at: nullableDate,
-  due_at: nullableDate,
+  opens_at: nullishDate,
+  due_at: nullishDate,
   late_policy: z.enum(LATE_POLICIES),
   late_penalty_per_day: num,
   attachments: z.array(z.string()),
@@ -68,9 +63,9 @@ const submissionRow = z.object({
   file_path: z.nullable(z.string()),
   files: z.array(z.string()),
   submitted_at: date,
-  score: nullableNum,
+  score: nullishNum,
   feedback: z.nullable(z.string()),
-  graded_at: nullableDate,
+  graded_at: nullishDate,
 });
 export type Submission = z.infer<typeof submissionRow>;
 const SUBMISSION_COLUMNS = "id, assignment_id, student_id, body, file_path, files, submitted_at, score, feedback, graded_at";
@@ -234,22 +229,61 @@ export function safeName(path: string): string {
   return ext ? `${base}.${ext}` : base;
 }
 
-/** Uploads a file into the student's own folder; returns its path. */
-export async function uploadSubmissionFile(supabase: SupabaseClient, a: Pick<Assignment, "id" | "course_id">, studentId: string, file: File): Promise<string> {
-  const path = `${a.course_id}/${a.id}/${studentId}/${safeName(file.name)}`;
+/** Where a file handed in lies: the student's own folder, under the file's (safe) name. */
+export const submissionPath = (a: Pick<Assignment, "id" | "course_id">, studentId: string, name: string) => `${a.course_id}/${a.id}/${studentId}/${safeName(name)}`;
+
+/** Uploads a file into the student's own folder; returns its path. The path is the file's name, overwritten: sent twice, it is one file. */
+export async function uploadSubmissionFile(supabase: SupabaseClient, a: Pick<Assignment, "id" | "course_id">, studentId: string, name: string, file: Blob): Promise<string> {
+  const path = submissionPath(a, studentId, name);
   const { error } = await supabase.storage.from("submissions").upload(path, file, { contentType: file.type || undefined, upsert: true });
   if (error) fail("upload submission file", error);
   return path;
 }
 
-/** Hands in (or revises) the work: the text and the files already uploaded. */
-export async function handIn(supabase: SupabaseClient, a: Pick<Assignment, "id">, studentId: string, existing: Submission | null, body: string, files: string[]): Promise<void> {
-  const request = existing
-    ? supabase.from("assignment_submissions").update({ body, files, file_path: null }).eq("id", existing.id).select("id")
-    : supabase.from("assignment_submissions").insert({ assignment_id: a.id, student_id: studentId, body, files }).select("id");
-  const { data, error } = await request;
-  if (error) fail("hand in", error);
-  if (!data?.length) fail("hand in", { message: "not allowed" });
+/** Hands in (or revises) the work: the text and the files already uploaded. `key` was made when the student pressed send: given again, the server writes nothing and returns the same submission. */
+export async function handIn(supabase: SupabaseClient, assignmentId: string, body: string, files: string[], key: string): Promise<string> {
+  const { data, error, status } = await supabase.rpc("hand_in", { p_assignment: assignmentId, p_body: body, p_files: files, p_idempotency_key: key });
+  if (error) fail("hand in", { ...error, status });
+  return z.string().parse(data);
+}
+
+/** The submission a key already wrote (an earlier send whose answer was lost), or null. */
+export async function submissionOfKey(supabase: SupabaseClient, key: string): Promise<string | null> {
+  const { data, error } = await supabase.from("assignment_submissions").select("id").eq("idempotency_key", key).maybeSingle();
+  if (error) fail("submission of key", error);
+  return data ? z.string().parse(data.id) : null;
+}
+
+export interface Work {
+  assignment: Pick<Assignment, "id" | "course_id">;
+  studentId: string;
+  body: string;
+  /** Files of the copy already handed in that stay in it. */
+  kept: string[];
+  /** New files to upload. */
+  files: { name: string; blob: Blob }[];
+  /** Every file of the copy before this send: those no longer named leave the folder. */
+  previous: string[];
+  key: string;
+  /** An earlier send of this key may have arrived: look for it before uploading. */
+  replay?: boolean;
+}
+
+/**
+ * The whole hand-in, safe to repeat with the same key: on a replay, a key already used
+ * returns its submission before anything is uploaded; otherwise the files (same paths,
+ * overwritten), then hand_in (which answers a used key without writing), then the files
+ * taken off the copy leave the folder (best effort).
+ */
+export async function handInOnce(supabase: SupabaseClient, work: Work): Promise<string> {
+  const done = work.replay ? await submissionOfKey(supabase, work.key) : null;
+  if (done) return done;
+  const uploaded: string[] = [];
+  for (const file of work.files) uploaded.push(await uploadSubmissionFile(supabase, work.assignment, work.studentId, file.name, file.blob));
+  const files = [...new Set([...work.kept, ...uploaded])];
+  const id = await handIn(supabase, work.assignment.id, work.body, files, work.key);
+  for (const dropped of work.previous.filter((p) => !files.includes(p))) await removeSubmissionFile(supabase, dropped).catch(() => undefined);
+  return id;
 }
 
 export async function removeSubmissionFile(supabase: SupabaseClient, path: string): Promise<void> {

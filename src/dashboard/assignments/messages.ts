@@ -82,6 +82,16 @@ export const assignmentMessages = defineMessages({
     yourMark: "Votre note : {score} / 20",
     teacherFeedback: "Commentaire de l'enseignant",
     instructionsFiles: "Fichiers de consignes",
+    // kept on the device (outbox)
+    arrival: {
+      none: "Votre travail sera envoyé au retour du réseau.",
+      accept: "Votre travail sera envoyé au retour du réseau. Il sera daté de son arrivée au serveur ; après la date limite ({date}), il sera compté en retard.",
+      penalty: "Votre travail sera envoyé au retour du réseau. Il sera daté de son arrivée au serveur ; après la date limite ({date}), il sera compté en retard, avec la pénalité par jour de retard.",
+      refuse: "Votre travail sera envoyé au retour du réseau. Il sera daté de son arrivée au serveur ; après la date limite ({date}), il sera refusé.",
+    },
+    pendingWork: "Votre copie gardée sur cet appareil",
+    pendingFiles: "Fichiers : {names}",
+    refusedClosed: "Le serveur ne prend plus de copie pour ce devoir : la date limite est passée à son arrivée (ou le devoir n'est pas ouvert).",
   },
   en: {
     teacherTitle: "Assignments",
@@ -162,5 +172,14 @@ export const assignmentMessages = defineMessages({
     yourMark: "Your mark: {score} / 20",
     teacherFeedback: "Teacher's feedback",
     instructionsFiles: "Instruction files",
+    arrival: {
+      none: "Your work will be sent when the network returns.",
+      accept: "Your work will be sent when the network returns. It will be dated when it reaches the server; after the deadline ({date}) it will count as late.",
+      penalty: "Your work will be sent when the network returns. It will be dated when it reaches the server; after the deadline ({date}) it will count as late, with the penalty per day late.",
+      refuse: "Your work will be sent when the network returns. It will be dated when it reaches the server; after the deadline ({date}) it will be refused.",
+    },
+    pendingWork: "Your submission kept on this device",
+    pendingFiles: "Files: {names}",
+    refusedClosed: "The server takes no more work for this assignment: the deadline had passed when it arrived (or the assignment is not open).",
   },
 });

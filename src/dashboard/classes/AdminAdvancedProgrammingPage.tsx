@@ -3,18 +3,23 @@
 // before saving (the same form as teacher/classes/schedule) — and shift a range of a
 // course's sessions by days and minutes: previewed with the moved times, checked, then
 // moved all at once by shift_sessions (nothing moves on a conflict; students are told).
+import { lazy } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useMessages } from "../i18n.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../links.ts";
+import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
+import { OpenOnRequest } from "../ui/OpenOnRequest.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { currentSemester, listSemesterCourses } from "../shared/classes-data.ts";
 import { planMessages } from "./messages.ts";
-import { PlanForm } from "./PlanForm.tsx";
-import { ShiftForm } from "./ShiftForm.tsx";
+
+// Both forms (date, time and number fields: about 50 KB gzip) load when asked for (DESIGN §6 weight).
+const PlanForm = lazy(() => import("./PlanForm.tsx"));
+const ShiftForm = lazy(() => import("./ShiftForm.tsx"));
 
 export default function AdminAdvancedProgrammingPage() {
   const m = useMessages(planMessages);
@@ -37,8 +42,16 @@ export default function AdminAdvancedProgrammingPage() {
         <EmptyState title={m.noSemesterCourses} />
       ) : (
         <>
-          <ShiftForm courses={options} />
-          <PlanForm title={m.seriesTitle} courses={options} semesterEnd={semester.data?.ends_on} />
+          <Card title={m.shiftTitle} description={m.shiftIntro} testId="shift-form">
+            <OpenOnRequest label={m.openShift}>
+              <ShiftForm courses={options} />
+            </OpenOnRequest>
+          </Card>
+          <Card title={m.seriesTitle} testId="plan-form">
+            <OpenOnRequest label={m.openPlan}>
+              <PlanForm courses={options} semesterEnd={semester.data?.ends_on} />
+            </OpenOnRequest>
+          </Card>
         </>
       )}
     </div>

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { formatTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";

@@ -10,9 +10,8 @@ import { shiftRange } from "../../lib/schedule/shift.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { checkConflicts, ConflictError, listSessions, shiftSessions, type SessionConflict } from "../shared/sessions-data.ts";
-import { invalidateSchedule } from "../query.ts";
+import { invalidateSchedule } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
-import { Card } from "../ui/Card.tsx";
 import { DatePicker } from "../ui/DatePicker.tsx";
 import { NumberField } from "../ui/NumberField.tsx";
 import { Select } from "../ui/Select.tsx";
@@ -28,7 +27,7 @@ interface Moved {
   end: Date;
 }
 
-export function ShiftForm({ courses }: { courses: { value: string; label: string }[] }) {
+export default function ShiftForm({ courses }: { courses: { value: string; label: string }[] }) {
   const m = useMessages(planMessages);
   const locale = useLocale();
   const today = doualaDay(new Date());
@@ -109,8 +108,7 @@ export function ShiftForm({ courses }: { courses: { value: string; label: string
   };
 
   return (
-    <Card title={m.shiftTitle} testId="shift-form">
-      <p className="mb-4 text-gray-700">{m.shiftIntro}</p>
+    <>
       <form
         className="grid gap-4 sm:grid-cols-2"
         noValidate
@@ -165,6 +163,6 @@ export function ShiftForm({ courses }: { courses: { value: string; label: string
           </p>
         )}
       </div>
-    </Card>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useNow } from "../ui/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { listSessions, meetingOf, type Session } from "../shared/sessions-data.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../links.ts";
 import { useSignedIn } from "../session.ts";
 import { Button, buttonClass } from "../ui/Button.tsx";

@@ -9,7 +9,7 @@ import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { listSessions, type Session } from "../shared/sessions-data.ts";
 import { JoinButton } from "../shared/JoinButton.tsx";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";

@@ -73,6 +73,7 @@ export const planMessages = defineMessages({
   fr: {
     intro: "Planifiez une séance ou une série hebdomadaire sur le semestre. Les jours fériés sont sautés ; une séance qui chevauche un autre cours de l'enseignant ou de la promotion est refusée avant l'enregistrement.",
     newTitle: "Nouvelles séances",
+    openPlan: "Planifier une séance ou une série",
     course: "Cours",
     title: "Intitulé de la séance",
     titleRequired: "Donnez un intitulé (200 caractères au plus).",
@@ -120,6 +121,7 @@ export const planMessages = defineMessages({
     editBody: "Les étudiants inscrits sont prévenus du changement.",
     edited: "Séance modifiée ; les étudiants sont prévenus.",
     shiftTitle: "Décaler une période",
+    openShift: "Décaler des séances",
     shiftIntro: "Toutes les séances du cours qui commencent entre ces deux dates (incluses) sont décalées ensemble, ou aucune en cas de conflit.",
     shiftDays: "Décalage (jours)",
     shiftMinutes: "Décalage (minutes)",
@@ -138,6 +140,7 @@ export const planMessages = defineMessages({
   en: {
     intro: "Plan one session or a weekly series over the semester. Public holidays are skipped; a session overlapping another course of the teacher or of the cohort is refused before saving.",
     newTitle: "New sessions",
+    openPlan: "Plan a session or a series",
     course: "Course",
     title: "Session title",
     titleRequired: "Give a title (200 characters at most).",
@@ -182,6 +185,7 @@ export const planMessages = defineMessages({
     editBody: "Enrolled students are told of the change.",
     edited: "Session changed; students are told.",
     shiftTitle: "Shift a period",
+    openShift: "Shift sessions",
     shiftIntro: "Every session of the course starting between these two dates (included) moves together, or none if there is a conflict.",
     shiftDays: "Shift (days)",
     shiftMinutes: "Shift (minutes)",

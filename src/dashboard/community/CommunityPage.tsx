@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
 import { POSTS_PAGE_SIZE, POST_BODY_MAX, POST_TITLE_MAX } from "../../lib/community/rules.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
+import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
@@ -22,8 +22,9 @@ import { toastError, toastSuccess } from "../ui/toast.ts";
 import { inputBox, labelText } from "../ui/styles.ts";
 import { createPost, listBoards, listPosts, type Board, type Post } from "./data.ts";
 import { communityMessages } from "./messages.ts";
+import { PageNav } from "./PageNav.tsx";
 import { PostCard } from "./PostCard.tsx";
-import { useLastData } from "./useLastData.ts";
+import { useLastData } from "../ui/useLastData.ts";
 
 const boardKey = (b: Pick<Board, "kind" | "id">) => `${b.kind}:${b.id ?? ""}`;
 const parseBoard = (key: string) => {
@@ -94,17 +95,7 @@ export default function CommunityPage(_: PageProps) {
                       <PostCard key={post.id} post={post} onChanged={refresh} />
                     ))}
                   </div>
-                  {pages > 1 && (
-                    <nav aria-label={m.paging} className="mt-4 flex items-center justify-between gap-2">
-                      <Button variant="secondary" size="sm" isDisabled={page === 0} onPress={() => $query.set(`${board}/${page - 1}`)}>
-                        {m.previous}
-                      </Button>
-                      <span className="text-sm text-gray-800">{fill(m.page, { page: page + 1, pages })}</span>
-                      <Button variant="secondary" size="sm" isDisabled={page + 1 >= pages} onPress={() => $query.set(`${board}/${page + 1}`)}>
-                        {m.next}
-                      </Button>
-                    </nav>
-                  )}
+                  <PageNav page={page} pages={pages} go={(to) => $query.set(`${board}/${to}`)} />
                 </>
               )
             ) : posts.error ? (

@@ -21,8 +21,9 @@ import { toastError } from "../ui/toast.ts";
 import { inputBox, labelText } from "../ui/styles.ts";
 import { getPost, listReports, moderateComment, moderatePost, resolveReport, type Post, type Report, type ReportStatus } from "./data.ts";
 import { communityMessages } from "./messages.ts";
+import { PageNav } from "./PageNav.tsx";
 import { PostCard } from "./PostCard.tsx";
-import { useLastData } from "./useLastData.ts";
+import { useLastData } from "../ui/useLastData.ts";
 
 const PAGE_SIZE = 20;
 
@@ -155,17 +156,7 @@ export default function ModerationPanel() {
                   );
                 })}
               </ul>
-              {pages > 1 && (
-                <nav aria-label={m.paging} className="mt-4 flex items-center justify-between gap-2">
-                  <Button variant="secondary" size="sm" isDisabled={page === 0} onPress={() => $query.set(`${status}/${page - 1}`)}>
-                    {m.previous}
-                  </Button>
-                  <span className="text-sm text-gray-800">{fill(m.page, { page: page + 1, pages })}</span>
-                  <Button variant="secondary" size="sm" isDisabled={page + 1 >= pages} onPress={() => $query.set(`${status}/${page + 1}`)}>
-                    {m.next}
-                  </Button>
-                </nav>
-              )}
+              <PageNav page={page} pages={pages} go={(to) => $query.set(`${status}/${to}`)} />
             </>
           )
         ) : reports.error ? (

@@ -3,12 +3,10 @@
 // moderation goes through moderate_post / moderate_comment, which check the role.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { POSTS_PAGE_SIZE, REACTIONS, type ModerationAction, type Reaction } from "../../lib/community/rules.ts";
 
-function fail(what: string, error: { message: string; code?: string }): never {
-  console.error(`community: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code });
-}
+const fail: Fail = failFor("community");
 
 const boardRow = z.object({
   kind: z.enum(["course", "programme", "university"]),

@@ -9,7 +9,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
 import { listSessions } from "../shared/sessions-data.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";

@@ -10,7 +10,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { invalidateSchedule, useScheduleQuery } from "../query.ts";
+import { invalidateSchedule, useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";

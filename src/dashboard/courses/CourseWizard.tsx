@@ -9,7 +9,7 @@ import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { countOf } from "../../lib/plural.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";

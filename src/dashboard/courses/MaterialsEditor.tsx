@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useMessages } from "../i18n.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";

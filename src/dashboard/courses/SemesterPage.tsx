@@ -7,7 +7,7 @@ import { getSemester } from "../shared/classes-data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { hrefTo } from "../paths.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";

@@ -13,7 +13,7 @@ import type { PageProps } from "../paths.ts";
 import { hrefTo } from "../paths.ts";
 import { listSessions } from "../shared/sessions-data.ts";
 import { JoinButton } from "../shared/JoinButton.tsx";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";

@@ -10,7 +10,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../links.ts";
 import { listCurrentStudentCourses, type Course } from "./data.ts";
 import { coursesMessages } from "./messages.ts";

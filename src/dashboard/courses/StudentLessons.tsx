@@ -3,7 +3,7 @@
 // the student marks a lesson completed (or not) — saved by set_lesson_progress.
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useMessages } from "../i18n.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { Card } from "../ui/Card.tsx";
 import { Checkbox } from "../ui/Checkbox.tsx";

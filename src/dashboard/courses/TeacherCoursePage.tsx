@@ -5,7 +5,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { hrefTo } from "../paths.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { LinkButton } from "../ui/Button.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";

@@ -5,7 +5,7 @@ import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../links.ts";
 import { useSignedIn } from "../session.ts";
 import { EmptyState } from "../ui/EmptyState.tsx";

@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../links.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { formatDate } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "./useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
@@ -20,7 +20,7 @@ export function EnrolmentCertificates() {
   const { userId } = useSignedIn();
   const [issued, setIssued] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<string | null>(null);
-  const registrations = useQuery(["my-registrations", userId], () => fetchMyRegistrations(getSupabase(), userId));
+  const registrations = useScheduleQuery(["my-registrations", userId], () => fetchMyRegistrations(getSupabase(), userId));
   const download = async (r: MyRegistration) => {
     setPending(r.id);
     try {

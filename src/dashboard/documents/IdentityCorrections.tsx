@@ -5,7 +5,7 @@ import { useState } from "react";
 import { formatDate } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "./useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -19,7 +19,7 @@ import { correctionMessages } from "./correction-messages.ts";
 
 export function IdentityCorrections() {
   const m = useMessages(correctionMessages);
-  const queue = useQuery(["identity-corrections"], () => fetchPendingCorrections(getSupabase()));
+  const queue = useScheduleQuery(["identity-corrections"], () => fetchPendingCorrections(getSupabase()));
   return (
     <Card title={m.title} description={m.intro} testId="identity-corrections" className="mt-6">
       {queue.error ? (

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { doualaDay, formatDate } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "./useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -22,7 +22,7 @@ export function IdentityRecord() {
   const m = useMessages(identityMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const record = useQuery(["my-identity", userId], () => fetchMyIdentity(getSupabase(), userId));
+  const record = useScheduleQuery(["my-identity", userId], () => fetchMyIdentity(getSupabase(), userId));
   const [asking, setAsking] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const [notice, setNotice] = useState("");

@@ -9,8 +9,8 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { saveMaterial } from "../shared/save-material.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { useQuery } from "./useQuery.ts";
 import { useRouteTitle } from "../links.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -42,7 +42,7 @@ function Materials() {
   const m = useMessages(documentsMessages);
   const locale = useLocale();
   const [search, setSearch] = useState("");
-  const materials = useQuery(["my-materials"], () => listMyMaterials(getSupabase()));
+  const materials = useScheduleQuery(["my-materials"], () => listMyMaterials(getSupabase()));
   const shown = (materials.data ?? []).filter((d) => matchesSearch(d, search));
   return (
     <Card title={m.materials} testId="my-materials">
@@ -109,7 +109,7 @@ function Official() {
   const m = useMessages(documentsMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const docs = useQuery(["official-documents", userId], () => listOfficialDocuments(getSupabase(), userId));
+  const docs = useScheduleQuery(["official-documents", userId], () => listOfficialDocuments(getSupabase(), userId));
   return (
     <Card title={m.official} testId="official-documents">
       {docs.error ? (

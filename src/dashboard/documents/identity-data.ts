@@ -3,10 +3,7 @@
 // a student only its own; admins see all, and decide.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
-
-function fail(error: { message: string; code?: string } | null): void {
-  if (error) throw Object.assign(new Error(error.message), { code: error.code });
-}
+import { throwIfError } from "../../lib/supabase/fail.ts";
 
 const identityRow = z.object({
   student_id: z.string(),
@@ -41,19 +38,19 @@ export async function fetchMyIdentity(supabase: SupabaseClient, userId: string):
     supabase.from("identity_correction_requests").select("id, student_id, legal_name, birth_date, birth_place, reason, status, requested_at, decided_at, decision_note")
       .eq("student_id", userId).order("requested_at", { ascending: false }).limit(20),
   ]);
-  fail(identity.error);
-  fail(requests.error);
+  throwIfError(identity.error);
+  throwIfError(requests.error);
   return { identity: identity.data ? identityRow.parse(identity.data) : null, requests: z.array(requestRow).parse(requests.data) };
 }
 
 export async function requestCorrection(supabase: SupabaseClient, proposal: IdentityProposal): Promise<void> {
   const { error } = await supabase.rpc("request_identity_correction", proposal);
-  fail(error);
+  throwIfError(error);
 }
 
 export async function withdrawCorrection(supabase: SupabaseClient, id: string): Promise<void> {
   const { error } = await supabase.rpc("withdraw_identity_correction", { request: id });
-  fail(error);
+  throwIfError(error);
 }
 
 const pendingRow = z.object({
@@ -75,11 +72,11 @@ export async function fetchPendingCorrections(supabase: SupabaseClient): Promise
     .eq("status", "pending")
     .order("requested_at", { ascending: true })
     .limit(100);
-  fail(error);
+  throwIfError(error);
   return z.array(pendingRow).parse(data);
 }
 
 export async function decideCorrection(supabase: SupabaseClient, id: string, approve: boolean, note: string | null): Promise<void> {
   const { error } = await supabase.rpc("decide_identity_correction", { request: id, approve, note });
-  fail(error);
+  throwIfError(error);
 }

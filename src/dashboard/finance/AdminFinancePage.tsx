@@ -1,7 +1,7 @@
 // admin/finance (the bursar): the period's collections by channel, school and programme,
 // outstanding and late balances, late penalties to waive, bank slips to approve or reject with a reason, the
 // reconciliation queue, the accountant's CSV export and the daily closing.
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { doualaDay, formatDateTime, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { countOf } from "../../lib/plural.ts";
@@ -9,8 +9,9 @@ import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { downloadText, toCsv } from "../ui/csv.ts";
-import { DatePicker } from "../ui/DatePicker.tsx";
+import { DateInput } from "../ui/DateInput.tsx";
 import { Dialog, DialogActions } from "../ui/Dialog.tsx";
+import { DialogLoading } from "../ui/DialogLoading.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
@@ -22,7 +23,6 @@ import { fetchPeriodPayments, fetchQueue, fetchSlips, fetchSummary, reviewSlip, 
 import { adminFinanceMessages } from "./admin-messages.ts";
 import { CashCard, RefundCard } from "./CashDesk.tsx";
 import { PenaltiesCard } from "./PenaltiesCard.tsx";
-import SlipReviewDialog from "./SlipReviewDialog.tsx";
 import { slipReviewMessages } from "./slip-review-messages.ts";
 
 interface Loaded {
@@ -30,6 +30,9 @@ interface Loaded {
   slips: FinancePayment[];
   queue: FinancePayment[];
 }
+
+// A slip's review (its image, approve or reject) loads with its dialog.
+const SlipReviewDialog = lazy(() => import("./SlipReviewDialog.tsx"));
 
 export default function AdminFinancePage() {
   const m = useMessages(adminFinanceMessages);
@@ -80,8 +83,9 @@ export default function AdminFinancePage() {
       } />
       {notice && <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">{notice}</p>}
       <form className="mb-6 flex flex-wrap items-end gap-3" onSubmit={(e) => { e.preventDefault(); void load(from, to); }}>
-        <DatePicker label={m.from} value={from} onChange={(v) => v && setFrom(v)} />
-        <DatePicker label={m.to} value={to} onChange={(v) => v && setTo(v)} />
+        {/* The browser's date fields: a filter of the first screen, without a date picker's weight. */}
+        <DateInput label={m.from} value={from} onChange={(v) => v && setFrom(v)} maxValue={to} />
+        <DateInput label={m.to} value={to} onChange={(v) => v && setTo(v)} minValue={from} />
         <Button type="submit">{m.show}</Button>
         <Button variant="secondary" onPress={() => void exportCsv(from, to, `paiements-${from}-${to}.csv`)}>{m.exportCsv}</Button>
       </form>
@@ -155,9 +159,13 @@ export default function AdminFinancePage() {
           <CallbackLogCard />
         </div>
       )}
-      {reviewing && <SlipReviewDialog slip={reviewing} onClose={() => setReviewing(null)}
-        onReject={() => { setRejecting(reviewing); setReviewing(null); }}
-        onDecided={async (outcome) => { setReviewing(null); setNotice(outcome === "approved" ? m.approved : review.alreadyDecided); await load(from, to); }} />}
+      {reviewing && (
+        <Suspense fallback={<DialogLoading />}>
+          <SlipReviewDialog slip={reviewing} onClose={() => setReviewing(null)}
+            onReject={() => { setRejecting(reviewing); setReviewing(null); }}
+            onDecided={async (outcome) => { setReviewing(null); setNotice(outcome === "approved" ? m.approved : review.alreadyDecided); await load(from, to); }} />
+        </Suspense>
+      )}
       {rejecting && <RejectDialog slip={rejecting} onClose={() => setRejecting(null)} onDone={async () => { setRejecting(null); setNotice(m.rejected); await load(from, to); }} />}
     </>
   );

@@ -9,7 +9,7 @@ import { Card } from "../ui/Card.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Select } from "../ui/Select.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { scopedQuery } from "../query.ts";
+import { scopedQuery } from "../ui/query.ts";
 import { CALLBACK_OUTCOMES, fetchCallbackLog, type CallbackOutcome } from "./admin-data.ts";
 import { reconciliationMessages } from "./reconciliation-messages.ts";
 import { TableFrame } from "../ui/TableFrame.tsx";

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
+import { useLiveUpdates } from "../ui/data-saver.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -47,13 +48,16 @@ export default function StudentPaymentsPage() {
     }
   }, [userId]);
 
-  useEffect(() => {
-    void load();
-    return subscribeToPayments(getSupabase(), userId, (row) => {
-      setLive(row);
-      void load();
-    });
-  }, [load, userId]);
+  useEffect(() => void load(), [load]);
+  useLiveUpdates(
+    userId,
+    () =>
+      subscribeToPayments(getSupabase(), userId, (row) => {
+        setLive(row);
+        void load();
+      }),
+    () => void load(),
+  );
 
   const label = (due: Due) => (locale === "en" ? due.label_en : due.label_fr);
 

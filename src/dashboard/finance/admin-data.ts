@@ -2,8 +2,9 @@
 // naming tables, views and functions. Every action goes through an audited SQL function.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
+import { num } from "../../lib/supabase/columns.ts";
 
-const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
 const group = z.object({ key: z.string(), key_en: z.optional(z.string()), count: num, total_xaf: num });
 
 const summaryRow = z.object({
@@ -45,10 +46,7 @@ export type FinancePayment = z.infer<typeof paymentRow>;
 
 const COLUMNS = "id, created_at, paid_at, status, method, amount_xaf, reference, failure_reason, note, mismatch, slip_path, payer_name, matricule, school_fr, programme_fr, programme_en, item_fr, item_en, receipt_number";
 
-function fail(what: string, error: { message: string; code?: string }): never {
-  console.error(`finance: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code });
-}
+const fail: Fail = failFor("finance");
 
 export async function fetchSummary(supabase: SupabaseClient, from: string, to: string): Promise<FinanceSummary> {
   const { data, error } = await supabase.rpc("finance_summary", { from_day: from, to_day: to });

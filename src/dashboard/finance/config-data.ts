@@ -2,9 +2,9 @@
 // billed and their discounts. Admin RLS applies; every change is audited by triggers.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
+import { num } from "../../lib/supabase/columns.ts";
 import type { FeeScheduleForm } from "../../lib/forms/finance.ts";
-
-const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
 
 const scheduleRow = z.object({
   id: z.string(),
@@ -31,10 +31,7 @@ const billRow = z.object({
 });
 export type Bill = z.infer<typeof billRow>;
 
-function fail(what: string, error: { message: string; code?: string }): never {
-  console.error(`finance: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code });
-}
+const fail: Fail = failFor("finance");
 
 export async function searchSchedules(supabase: SupabaseClient, text: string): Promise<Schedule[]> {
   let query = supabase.from("fee_schedules").select("id, label_fr, label_en, registration_fee_xaf, tuition_xaf, late_penalty_xaf, late_grace_days, published, academic_years(label)")

@@ -5,9 +5,9 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
 import { receiptRow } from "../shared/receipts-data.ts";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
+import { num } from "../../lib/supabase/columns.ts";
 import { slipPath } from "../../lib/finance/rules.ts";
-
-const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
 
 const dueRow = z.object({
   student_fee_id: z.string(),
@@ -53,10 +53,7 @@ const paymentRow = z.object({
 });
 export type Payment = z.infer<typeof paymentRow>;
 
-function fail(what: string, error: { message: string; code?: string }): never {
-  console.error(`finance: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code });
-}
+const fail: Fail = failFor("finance");
 
 export interface StudentFinance {
   dues: Due[];

@@ -6,7 +6,6 @@ import { CC_WEIGHT_MAX, CC_WEIGHT_MIN, gradingSchema, type GradingForm } from ".
 import { mutateCache } from "../../lib/data-cache.ts";
 import { fill, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
-import { Card } from "../ui/Card.tsx";
 import { Form, FormError, FormField, useZodForm } from "../ui/Form.tsx";
 import { NumberField } from "../ui/NumberField.tsx";
 import { Switch } from "../ui/Switch.tsx";
@@ -54,7 +53,7 @@ export default function GradingSection({ settings }: { settings: InstitutionSett
   };
 
   return (
-    <Card title={m.grading} description={m.gradingIntro} testId="grading-form">
+    <>
       <Form form={form} onSubmit={save} translateError={translateError} aria-label={m.grading}>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField<number | null> name="cc_weight">
@@ -112,6 +111,6 @@ export default function GradingSection({ settings }: { settings: InstitutionSett
         <FormError />
         <SaveButton label={m.save} />
       </Form>
-    </Card>
+    </>
   );
 }

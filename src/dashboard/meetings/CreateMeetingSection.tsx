@@ -16,7 +16,7 @@ import { errorText } from "../ui/styles.ts";
 import { createCourseMeeting, fetchMeetingCourses, type CreatedMeeting, type MeetingCourse } from "./data.ts";
 import { meetingsMessages } from "./messages.ts";
 import { useRefusalText } from "./refusal.ts";
-import { invalidateMeetings, useQuery } from "./useQuery.ts";
+import { invalidateMeetings, useMeetingsQuery } from "../ui/query.ts";
 import { TableFrame } from "../ui/TableFrame.tsx";
 
 export default function CreateMeetingSection() {
@@ -28,7 +28,7 @@ export default function CreateMeetingSection() {
     const timer = setTimeout(() => setSearch(typed.trim()), 300);
     return () => clearTimeout(timer);
   }, [typed]);
-  const courses = useQuery(["courses", search], () => fetchMeetingCourses(getSupabase(), search));
+  const courses = useMeetingsQuery(["courses", search], () => fetchMeetingCourses(getSupabase(), search));
   const [busy, setBusy] = useState<string | null>(null);
   const [replacing, setReplacing] = useState<MeetingCourse | null>(null);
   const [created, setCreated] = useState<{ course: MeetingCourse; meeting: CreatedMeeting } | null>(null);

@@ -18,11 +18,11 @@ import { errorText } from "../ui/styles.ts";
 import { clearCredentials, fetchZoomStatus, saveCredentials, testCredentials, type ZoomStatus } from "./data.ts";
 import { meetingsMessages } from "./messages.ts";
 import { useRefusalText } from "./refusal.ts";
-import { invalidateMeetings, useQuery } from "./useQuery.ts";
+import { invalidateMeetings, useMeetingsQuery } from "../ui/query.ts";
 
 export default function CredentialsSection() {
   const m = useMessages(meetingsMessages);
-  const status = useQuery(["zoom-status"], () => fetchZoomStatus(getSupabase()));
+  const status = useMeetingsQuery(["zoom-status"], () => fetchZoomStatus(getSupabase()));
   return (
     <Card title={m.credentialsTitle} description={m.credentialsHelp} testId="zoom-credentials">
       {status.error ? <ErrorState error={status.error} onRetry={status.retry} /> : !status.data ? <Skeleton lines={4} /> : (

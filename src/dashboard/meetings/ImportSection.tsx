@@ -15,13 +15,13 @@ import { errorText } from "../ui/styles.ts";
 import { fetchPastMeetingSessions, importAttendance, type ImportResult } from "./data.ts";
 import { meetingsMessages } from "./messages.ts";
 import { useRefusalText } from "./refusal.ts";
-import { useQuery } from "./useQuery.ts";
+import { useMeetingsQuery } from "../ui/query.ts";
 
 export default function ImportSection() {
   const m = useMessages(meetingsMessages);
   const locale = useLocale();
   const refusal = useRefusalText();
-  const sessions = useQuery(["past-sessions"], () => fetchPastMeetingSessions(getSupabase()));
+  const sessions = useMeetingsQuery(["past-sessions"], () => fetchPastMeetingSessions(getSupabase()));
   const [busy, setBusy] = useState<string | null>(null);
   const [results, setResults] = useState<Record<string, ImportResult | { error: string }>>({});
 

@@ -13,12 +13,12 @@ import { errorText } from "../ui/styles.ts";
 import { fetchDefaultPlatform, saveDefaultPlatform } from "./data.ts";
 import { meetingsMessages } from "./messages.ts";
 import { useRefusalText } from "./refusal.ts";
-import { invalidateMeetings, useQuery } from "./useQuery.ts";
+import { invalidateMeetings, useMeetingsQuery } from "../ui/query.ts";
 
 export default function PlatformSection() {
   const m = useMessages(meetingsMessages);
   const refusal = useRefusalText();
-  const current = useQuery(["platform"], () => fetchDefaultPlatform(getSupabase()));
+  const current = useMeetingsQuery(["platform"], () => fetchDefaultPlatform(getSupabase()));
   const [choice, setChoice] = useState<MeetingPlatform | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -3,31 +3,18 @@
 // schedule_events, zoom-meetings). Rows are parsed at the boundary with zod.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { FunctionRefusal, invokeFunction } from "../../lib/supabase/functions.ts";
 import { MEETING_PLATFORMS, type MeetingPlatform, type ZoomCredentialsForm } from "../../lib/forms/zoom.ts";
 
 /** A refusal of the zoom-meetings function, by code (not_admin, meeting_exists, zoom_error…). */
-export class ZoomMeetingsError extends Error {
-  readonly code: string;
-  readonly status: number;
+export class ZoomMeetingsError extends FunctionRefusal {
   constructor(code: string, status: number) {
-    super(`zoom-meetings: ${code} (${status})`);
-    this.code = code;
-    this.status = status;
+    super("zoom-meetings", code, status);
   }
 }
 
-async function invoke<T>(supabase: SupabaseClient, body: Record<string, unknown>, schema: z.ZodMiniType<T>): Promise<T> {
-  const { data, error } = await supabase.functions.invoke("zoom-meetings", { body });
-  if (error) {
-    const response = (error as { context?: unknown }).context;
-    if (response instanceof Response) {
-      const payload = (await response.json().catch(() => ({}))) as { error?: string };
-      throw new ZoomMeetingsError(payload.error ?? "server_error", response.status);
-    }
-    throw new ZoomMeetingsError("network", 0);
-  }
-  return schema.parse(data);
-}
+const invoke = <T>(supabase: SupabaseClient, body: Record<string, unknown>, schema: z.ZodMiniType<T>): Promise<T> =>
+  invokeFunction(supabase, "zoom-meetings", body, schema, (code, status) => new ZoomMeetingsError(code, status));
 
 // ---- default platform -------------------------------------------------------------------
 export async function fetchDefaultPlatform(supabase: SupabaseClient): Promise<MeetingPlatform> {

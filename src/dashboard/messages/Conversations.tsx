@@ -5,12 +5,14 @@ import { useStore } from "@nanostores/react";
 import { atom } from "nanostores";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
+import { downloadBlob } from "../../lib/download.ts";
 import { ATTACHMENTS_PER_MESSAGE, ATTACHMENT_ACCEPT, MESSAGE_MAX, SEARCH_MIN, checkAttachment } from "../../lib/community/rules.ts";
 import { formatBytes, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { countOf, plural } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
+import { useLiveUpdates } from "../ui/data-saver.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -27,7 +29,6 @@ import {
   listMessages,
   markConversationRead,
   searchMessages,
-  sendMessage,
   subscribeToMessages,
   type Attachment,
   type ConversationSummary,
@@ -35,8 +36,12 @@ import {
   type SearchHit,
   type SentAnnouncement,
 } from "./data.ts";
+import { outboxMessages } from "../shared/outbox/messages.ts";
+import { PendingStatus } from "../shared/outbox/PendingStatus.tsx";
+import { NotKeptError, sendOrQueue, usePending } from "../shared/outbox/runtime.ts";
+import { useOnline } from "../shared/outbox/useOnline.ts";
 import { messagesMessages } from "./messages.ts";
-import { useLastData } from "./useLastData.ts";
+import { useLastData } from "../ui/useLastData.ts";
 
 type M = (typeof messagesMessages)["fr"];
 
@@ -73,15 +78,16 @@ export function Conversations({ selected, onSelect, onNew }: { selected: string 
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
 
-  // Live delivery: every new message of my conversations.
-  useEffect(
+  // Live delivery: every new message of my conversations (with the data saver on: on coming back to the page).
+  useLiveUpdates(
+    userId,
     () =>
       subscribeToMessages(getSupabase(), userId, (message) => {
         invalidateKeys((key) => key.startsWith("messages-list"));
         if (message.conversation_id === selectedRef.current) invalidateKeys((key) => key.startsWith("messages-thread:"));
         if (message.sender_id !== userId) setLive(m.live);
       }),
-    [userId, m.live],
+    () => invalidateKeys((key) => key.startsWith("messages-")),
   );
 
   const current = list.data?.find((c) => c.id === selected);
@@ -384,6 +390,7 @@ function Thread({
         ) : (
           <Skeleton lines={4} />
         )}
+        <PendingMessages conversationId={conversationId} />
         <div ref={bottom} />
       </div>
       {readOnly ? (
@@ -395,6 +402,26 @@ function Thread({
   );
 }
 
+// My messages kept on this device until the server has them, after the thread, each with
+// its state (waiting, or refused with a way to retry or give it up).
+function PendingMessages({ conversationId }: { conversationId: string }) {
+  const m = useMessages(messagesMessages);
+  const pending = usePending((w) => w.kind === "message" && w.conversationId === conversationId);
+  if (pending.length === 0) return null;
+  return (
+    <ol className="mt-3 flex flex-col gap-3" aria-label={m.pendingList}>
+      {pending.map((item) => (
+        <li key={item.key} className="max-w-[90%] self-end rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="pending-message">
+          <PendingStatus item={item}>
+            <p className="whitespace-pre-wrap break-words text-gray-900">{item.write.body}</p>
+            {item.write.files.length > 0 && <p className="text-sm text-gray-800"><span aria-hidden="true">📎 </span>{item.write.files.map((f) => f.name).join(", ")}</p>}
+          </PendingStatus>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function AttachmentLink({ attachment }: { attachment: Attachment }) {
   const m = useMessages(messagesMessages);
   const size = formatBytes(useLocale(), attachment.size_bytes);
@@ -402,16 +429,7 @@ function AttachmentLink({ attachment }: { attachment: Attachment }) {
     try {
       // Fetched with the session (the bucket's rules apply), then saved from a same-origin
       // blob: a cross-origin link's download attribute would be ignored.
-      const blob = await downloadAttachment(getSupabase(), attachment.storage_path);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = attachment.file_name;
-      link.rel = "external";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadBlob(attachment.file_name, await downloadAttachment(getSupabase(), attachment.storage_path));
     } catch (error) {
       toastError(error);
     }
@@ -427,6 +445,8 @@ function AttachmentLink({ attachment }: { attachment: Attachment }) {
 
 function Composer({ conversationId }: { conversationId: string }) {
   const m = useMessages(messagesMessages);
+  const o = useMessages(outboxMessages);
+  const online = useOnline();
   const { userId } = useSignedIn();
   const fileId = useId();
   const [body, setBody] = useState("");
@@ -457,13 +477,16 @@ function Composer({ conversationId }: { conversationId: string }) {
     if (text.length > MESSAGE_MAX) return setError(m.messageTooLong);
     setError(undefined);
     setPending(true);
+    // The key of this press: however many times it is sent, the server writes it once.
+    const key = crypto.randomUUID();
     try {
-      await sendMessage(getSupabase(), { conversationId, userId, body: text, files: files.map((file) => ({ file, name: file.name })) });
+      // Sent now, or kept on the device and shown below the thread until the network returns.
+      await sendOrQueue(userId, { kind: "message", conversationId, body: text, files: files.map((file) => ({ name: file.name, blob: file })) }, key);
       setBody("");
       setFiles([]);
-      invalidateKeys((key) => key.startsWith("messages-"));
     } catch (e) {
-      toastError(e);
+      if (e instanceof NotKeptError) setError(o.notKept);
+      else toastError(e);
     } finally {
       setPending(false);
     }
@@ -471,6 +494,7 @@ function Composer({ conversationId }: { conversationId: string }) {
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-2 border-t border-gray-200 p-3" data-testid="composer">
+      {!online && <p className="text-sm font-medium text-amber-900" data-testid="offline-note">{o.offline} {o.willBeSent}</p>}
       <TextArea label={m.composer} value={body} onChange={setBody} rows={3} errorMessage={error} />
       <div>
         <label htmlFor={fileId} className={labelText}>

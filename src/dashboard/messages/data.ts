@@ -3,14 +3,14 @@
 // writes what; rows are parsed at the boundary.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { attachmentPath, attachmentType, type AnnouncementAudience } from "../../lib/community/rules.ts";
+import { isRetryable } from "../../lib/errors/classify.ts";
 
 const BUCKET = "message-attachments";
 
-function fail(what: string, error: { message: string; code?: string }): never {
-  console.error(`messages: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code });
-}
+// The code and status travel with the message: the outbox tells a refusal from a lost line.
+const fail: Fail = failFor("messages", ["code", "status"]);
 
 const conversationRow = z.object({
   id: z.string(),
@@ -72,29 +72,48 @@ export interface PendingAttachment {
   name: string;
 }
 
+/** The message a key already wrote (an earlier send whose answer was lost), or null. */
+export async function messageOfKey(supabase: SupabaseClient, key: string): Promise<string | null> {
+  const { data, error } = await supabase.from("messages").select("id").eq("idempotency_key", key).maybeSingle();
+  if (error) fail("finding the message of a key", error);
+  return data ? z.string().parse(data.id) : null;
+}
+
 /**
- * Uploads the files to <conversation>/<me>/…, then writes the message and its attachments
- * in one call. A file the bucket refuses stops everything before the message is written.
+ * Uploads the files to <conversation>/<me>/<key>-<n>-<name>, then writes the message and its
+ * attachments in one call. `key`, made when the user pressed send, makes it safe to repeat:
+ * a replay (`replay`: an earlier send may have arrived) first looks for the key's message;
+ * the files go to the same paths, overwritten; send_message given the key again writes
+ * nothing. A refusal removes the files uploaded; a lost line leaves them for the replay.
  */
 export async function sendMessage(
   supabase: SupabaseClient,
-  { conversationId, userId, body, files = [] }: { conversationId: string; userId: string; body: string; files?: PendingAttachment[] },
+  { conversationId, userId, body, files = [], key = crypto.randomUUID(), replay = false }:
+    { conversationId: string; userId: string; body: string; files?: PendingAttachment[]; key?: string; replay?: boolean },
 ): Promise<string> {
+  if (replay) {
+    const done = await messageOfKey(supabase, key);
+    if (done) return done;
+  }
   const uploaded: { storage_path: string; file_name: string; mime_type: string; size_bytes: number }[] = [];
-  for (const { file, name } of files) {
+  const removeUploaded = async (error: { message: string; status?: number }) => {
+    const lostLine = isRetryable(Object.assign(new Error(error.message), { status: error.status }));
+    if (uploaded.length && !lostLine) await supabase.storage.from(BUCKET).remove(uploaded.map((u) => u.storage_path));
+  };
+  for (const [i, { file, name }] of files.entries()) {
     const mime = attachmentType({ name, type: file.type }) ?? file.type;
-    const path = attachmentPath(conversationId, userId, name);
-    const { error } = await supabase.storage.from(BUCKET).upload(path, file, { contentType: mime, upsert: false });
+    const path = attachmentPath(conversationId, userId, name, `${key}-${i}`);
+    const { error } = await supabase.storage.from(BUCKET).upload(path, file, { contentType: mime, upsert: true });
     if (error) {
-      if (uploaded.length) await supabase.storage.from(BUCKET).remove(uploaded.map((u) => u.storage_path));
+      await removeUploaded(error);
       fail("uploading an attachment", error);
     }
     uploaded.push({ storage_path: path, file_name: name.slice(0, 255), mime_type: mime, size_bytes: file.size });
   }
-  const { data, error } = await supabase.rpc("send_message", { conversation: conversationId, body, attachments: uploaded });
+  const { data, error, status } = await supabase.rpc("send_message", { conversation: conversationId, body, attachments: uploaded, p_idempotency_key: key });
   if (error) {
-    if (uploaded.length) await supabase.storage.from(BUCKET).remove(uploaded.map((u) => u.storage_path));
-    fail("sending", error);
+    await removeUploaded({ ...error, status });
+    fail("sending", { ...error, status });
   }
   return z.string().parse(data);
 }

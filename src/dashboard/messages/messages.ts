@@ -85,6 +85,7 @@ export const messagesMessages = defineMessages({
     announcementSent: { one: "Annonce envoyée à {n} personne.", other: "Annonce envoyée à {n} personnes." },
     choose: "Choisir…",
     live: "Nouveau message reçu.",
+    pendingList: "Vos messages gardés sur cet appareil",
   },
   en: {
     title: "Messages",
@@ -167,5 +168,6 @@ export const messagesMessages = defineMessages({
     announcementSent: { one: "Announcement sent to {n} person.", other: "Announcement sent to {n} people." },
     choose: "Choose…",
     live: "New message received.",
+    pendingList: "Your messages kept on this device",
   },
 });

@@ -1,6 +1,7 @@
 // The notification centre: a bell with the unread count and a panel listing the user's
 // visible notifications (newest first, 10 at a time), with read, all-read, dismiss and
-// the action that opens the class. New notifications arrive live through realtime.
+// the action that opens the class. New notifications arrive live through realtime (with the
+// data saver on, when the user comes back to the page).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { formatDateTime } from "../../lib/format.ts";
@@ -8,6 +9,7 @@ import type { Locale } from "../../lib/locales.ts";
 import { useMessages, useT } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { hrefTo } from "../paths.ts";
+import { useLiveUpdates } from "../ui/data-saver.ts";
 import { notificationMessages } from "./messages.ts";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
 import { countUnread } from "../shared/unread-notifications-data.ts";
@@ -49,14 +51,15 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
 
   useEffect(() => void refresh(), [refresh, attempt]);
 
-  useEffect(
+  useLiveUpdates(
+    userId,
     () =>
       subscribeToNew(supabase, userId, (notification) => {
         if (!isVisible(notification)) return;
         setUnread((n) => n + (notification.is_read ? 0 : 1));
         setList((current) => (current.kind === "ready" ? { ...current, items: [notification, ...current.items] } : current));
       }),
-    [supabase, userId],
+    () => void refresh(),
   );
 
   useEffect(() => {

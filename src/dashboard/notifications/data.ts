@@ -3,6 +3,7 @@
 // every call to the signed-in user's own rows (the outbox: to admins).
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
 import {
   NOTIFICATION_TYPES,
@@ -33,11 +34,8 @@ export interface StudentNotification {
 const TABLE = "student_notifications";
 const COLUMNS = "id, user_id, type, title, message, priority, data, action_url, action_label, text_key, text_params, is_read, is_dismissed, expires_at, created_at";
 
-function fail(what: string, error: { message: string; code?: string; status?: number }): never {
-  // Logged and raised (SPEC §8) with the service's code: the component shows its error state with a retry.
-  console.error(`notifications: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code, status: error.status });
-}
+// Logged and raised (SPEC §8) with the service's code: the component shows its error state with a retry.
+const fail: Fail = failFor("notifications", ["code", "status"]);
 
 /** Visible = not dismissed and not expired. */
 export function isVisible(n: Pick<StudentNotification, "is_dismissed" | "expires_at">, now = new Date()): boolean {

@@ -1,30 +1,33 @@
 // admin/harvard-online: the partner's courses offered to students — seats taken out of the
 // total, requests waiting, open or closed to requests — created and edited in a dialog.
 // The requests themselves are decided on /admin/harvard-online.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { doualaDay, formatDate, formatNumber } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { hrefTo } from "../paths.ts";
-import { useQuery } from "./useQuery.ts";
 import { useRouteTitle } from "../links.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
+import { DialogLoading } from "../ui/DialogLoading.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
 import { isOpen, listPartnerCourses, setPartnerCourseOpen, type PartnerCourse } from "./data.ts";
 import { partnersMessages } from "./messages.ts";
-import PartnerCourseDialog from "./PartnerCourseDialog.tsx";
+
+// The course form (react-hook-form, number fields) loads with its dialog, on the click that opens it.
+const PartnerCourseDialog = lazy(() => import("./PartnerCourseDialog.tsx"));
 
 
 export default function AdminPartnerCoursesPage() {
   const m = useMessages(partnersMessages);
   const locale = useLocale();
-  const courses = useQuery(["partner-courses"], () => listPartnerCourses(getSupabase()));
+  const courses = useScheduleQuery(["partner-courses"], () => listPartnerCourses(getSupabase()));
   const [editing, setEditing] = useState<PartnerCourse | "new" | null>(null);
   const [note, setNote] = useState("");
   const today = doualaDay(new Date());
@@ -99,15 +102,17 @@ export default function AdminPartnerCoursesPage() {
         </ul>
       )}
       {editing && (
-        <PartnerCourseDialog
-          course={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            setNote(m.saved);
-            courses.retry();
-          }}
-        />
+        <Suspense fallback={<DialogLoading />}>
+          <PartnerCourseDialog
+            course={editing === "new" ? null : editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              setNote(m.saved);
+              courses.retry();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

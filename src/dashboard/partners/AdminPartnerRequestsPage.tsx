@@ -2,29 +2,30 @@
 // server and filtered by course and status; approve (one or a selection, all or none),
 // waitlist or reject with a reason; seats per course in view, and a clear message when a
 // course is full (the database refuses the approval, nothing changes). CSV export.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
-import { rejectionSchema, PARTNER_REQUEST_STATUSES, type PartnerRequestStatus, type RejectionForm } from "../../lib/forms/partner-courses.ts";
+import { PARTNER_REQUEST_STATUSES, type PartnerRequestStatus } from "../../lib/forms/partner-courses.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { hrefTo } from "../paths.ts";
-import { useQuery } from "./useQuery.ts";
 import { useRouteTitle } from "../links.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { Badge, type Tone } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Checkbox } from "../ui/Checkbox.tsx";
 import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
-import { Dialog, DialogActions } from "../ui/Dialog.tsx";
+import { DialogLoading } from "../ui/DialogLoading.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
-import { Form, FormField, useFormPending, useZodForm } from "../ui/Form.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
-import { TextArea } from "../ui/TextArea.tsx";
 import { toastError } from "../ui/toast.ts";
 import { useServerTable } from "../ui/useServerTable.ts";
 import { decideRequests, fetchAllRequests, fetchRequestsPage, listPartnerCourses, SeatsFullError, type PartnerRequest } from "./data.ts";
 import { partnersMessages } from "./messages.ts";
+
+// The reason form (react-hook-form) loads with the dialog, on the click that opens it.
+const RejectDialog = lazy(() => import("./RejectRequestDialog.tsx"));
 
 const TONES: Record<PartnerRequestStatus, Tone> = { requested: "info", approved: "success", waitlisted: "warning", rejected: "danger", withdrawn: "neutral" };
 const undecided = (r: PartnerRequest) => r.status === "requested" || r.status === "waitlisted";
@@ -32,7 +33,7 @@ const undecided = (r: PartnerRequest) => r.status === "requested" || r.status ==
 export default function AdminPartnerRequestsPage() {
   const m = useMessages(partnersMessages);
   const locale = useLocale();
-  const courses = useQuery(["partner-courses"], () => listPartnerCourses(getSupabase()));
+  const courses = useScheduleQuery(["partner-courses"], () => listPartnerCourses(getSupabase()));
   const table = useServerTable({ key: "requests", fetchPage: (query) => fetchRequestsPage(getSupabase(), query) });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [note, setNote] = useState("");
@@ -193,43 +194,17 @@ export default function AdminPartnerRequestsPage() {
         }
       />
       {rejecting && (
-        <RejectDialog
-          name={nameOf(rejecting)}
-          onClose={() => setRejecting(null)}
-          onReject={async (values) => {
-            setRejecting(null);
-            await decide([rejecting.id], "rejected", values.reason);
-          }}
-        />
+        <Suspense fallback={<DialogLoading />}>
+          <RejectDialog
+            name={nameOf(rejecting)}
+            onClose={() => setRejecting(null)}
+            onReject={async (values) => {
+              setRejecting(null);
+              await decide([rejecting.id], "rejected", values.reason);
+            }}
+          />
+        </Suspense>
       )}
     </div>
-  );
-}
-
-function RejectDialog({ name, onClose, onReject }: { name: string; onClose: () => void; onReject: (values: RejectionForm) => Promise<void> }) {
-  const m = useMessages(partnersMessages);
-  const form = useZodForm(rejectionSchema, { defaultValues: { reason: "" } });
-  const translateError = (key: string) => (m.errors as Record<string, string>)[key] ?? key;
-  const title = fill(m.rejectTitle, { name });
-  return (
-    <Dialog title={title} isOpen onOpenChange={(open) => !open && onClose()}>
-      <Form form={form} onSubmit={onReject} translateError={translateError} aria-label={title}>
-        <FormField name="reason">{(field) => <TextArea label={m.rejectReason} rows={3} maxLength={500} isRequired {...field} />}</FormField>
-        <DialogActions>
-          <Button variant="secondary" onPress={onClose}>
-            {m.cancel}
-          </Button>
-          <SubmitButton label={m.confirmReject} />
-        </DialogActions>
-      </Form>
-    </Dialog>
-  );
-}
-
-function SubmitButton({ label }: { label: string }) {
-  return (
-    <Button type="submit" variant="danger" isPending={useFormPending()}>
-      {label}
-    </Button>
   );
 }

@@ -8,7 +8,7 @@ import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
-import { useQuery } from "./useQuery.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { Badge, type Tone } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -27,7 +27,7 @@ export default function StudentPartnerCourses() {
   const m = useMessages(partnersMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
-  const data = useQuery(["partner-student", userId], async () => {
+  const data = useScheduleQuery(["partner-student", userId], async () => {
     const supabase = getSupabase();
     const [courses, requests] = await Promise.all([listPartnerCourses(supabase), listMyRequests(supabase)]);
     return { courses, requests };

@@ -4,13 +4,11 @@
 // decide_partner_requests, which refuses (PT409) an approval beyond the seats.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { PARTNER_REQUEST_STATUSES, type PartnerCourseValues, type PartnerRequestStatus } from "../../lib/forms/partner-courses.ts";
 import type { Page, TableQuery } from "../ui/table-query.ts";
 
-function fail(what: string, error: { message: string; code?: string; details?: string }): never {
-  console.error(`partners: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code, details: error.details });
-}
+const fail: Fail = failFor("partners", ["code", "details"]);
 
 const courseRow = z.object({
   id: z.string(),

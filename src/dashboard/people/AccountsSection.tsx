@@ -1,7 +1,6 @@
 // The accounts tab: search, the server-paged list, and per account a menu of actions
 // (roles, disable/enable, reset link, MFA reset), plus "create" and "import".
-import { useState } from "react";
-import { Menu, MenuItem, MenuTrigger, Popover, SearchField, Input, Label } from "react-aria-components";
+import { lazy, Suspense, useId, useState } from "react";
 import { showToast } from "../../lib/auth/toast.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { localizedPath } from "../../lib/locales.ts";
@@ -9,31 +8,41 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
-import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
+import { DialogLoading } from "../ui/DialogLoading.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
-import { TextArea } from "../ui/TextArea.tsx";
+import { Menu } from "../ui/Menu.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
-import { cx, focusRing, inputBox, labelText, listItem, popover } from "../ui/styles.ts";
-import CreateAccountDialog from "./CreateAccountDialog.tsx";
-import ImportStudentsDialog from "./ImportStudentsDialog.tsx";
-import { listAccounts, resetMfa, ROLES, sendPasswordReset, setDisabled, setRole, type Account, type Role } from "./data.ts";
+import { cx, inputBox, labelText } from "../ui/styles.ts";
+import type { Pending } from "./AccountConfirmDialog.tsx";
+import { listAccounts, ROLES, sendPasswordReset, setDisabled, setRole, type Account, type Role } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
 import { isRefusal, useRefusalText } from "./refusal.ts";
-import { invalidatePeople, usePeopleQuery } from "../query.ts";
+import { invalidatePeople, usePeopleQuery } from "../ui/query.ts";
 
-type Pending = { kind: "disable" | "resetMfa"; account: Account } | null;
+// The two forms (react-hook-form, the CSV import) load with their dialog, on the first click
+// that opens it, and stay mounted afterwards so what was typed survives closing it.
+const CreateAccountDialog = lazy(() => import("./CreateAccountDialog.tsx"));
+const ImportStudentsDialog = lazy(() => import("./ImportStudentsDialog.tsx"));
+// Disabling an account or resetting its second factor: confirmed (with a reason) in a dialog
+// loaded on the menu's choice.
+const AccountConfirmDialog = lazy(() => import("./AccountConfirmDialog.tsx"));
 
 export default function AccountsSection() {
   const m = useMessages(peopleMessages);
   const locale = useLocale();
   const refusal = useRefusalText();
+  const searchId = useId();
   const [search, setSearch] = useState("");
   const [applied, setApplied] = useState("");
   const [query, setQuery] = useState<TableQuery>(() => defaultQuery());
-  const [dialog, setDialog] = useState<"create" | "import" | null>(null);
-  const [confirm, setConfirm] = useState<Pending>(null);
-  const [reason, setReason] = useState("");
+  const [dialog, setDialogState] = useState<"create" | "import" | null>(null);
+  const [opened, setOpened] = useState({ create: false, import: false });
+  const setDialog = (next: "create" | "import" | null) => {
+    if (next) setOpened((was) => (was[next] ? was : { ...was, [next]: true }));
+    setDialogState(next);
+  };
+  const [confirm, setConfirm] = useState<Pending | null>(null);
   const accounts = usePeopleQuery(["accounts", query.page, query.pageSize, applied], () =>
     listAccounts(getSupabase(), { page: query.page, perPage: query.pageSize, search: applied }),
   );
@@ -56,7 +65,6 @@ export default function AccountsSection() {
       const roleName = m.roles[role!];
       void run(() => setRole(getSupabase(), account.id, role!, verb === "grant"), fill(verb === "grant" ? m.users.done.granted : m.users.done.revoked, { role: roleName, name }));
     } else if (verb === "disable" || verb === "resetMfa") {
-      setReason("");
       setConfirm({ kind: verb, account });
     } else if (verb === "enable") {
       void run(() => setDisabled(getSupabase(), account.id, false), fill(m.users.done.enabled, { name }));
@@ -102,7 +110,6 @@ export default function AccountsSection() {
     },
   ];
 
-  const name = confirm ? confirm.account.full_name || confirm.account.email || "" : "";
   return (
     <section aria-labelledby="accounts-heading">
       <h2 id="accounts-heading" className="sr-only">
@@ -118,13 +125,26 @@ export default function AccountsSection() {
             setApplied(search.trim());
           }}
         >
-          <SearchField value={search} onChange={setSearch} onClear={() => {
-              setApplied("");
-              setQuery({ ...query, page: 1 });
-            }} className="flex flex-1 flex-col gap-1">
-            <Label className={labelText}>{m.users.searchLabel}</Label>
-            <Input placeholder={m.users.searchPlaceholder} className={inputBox} />
-          </SearchField>
+          <div className="flex flex-1 flex-col gap-1">
+            <label htmlFor={searchId} className={labelText}>
+              {m.users.searchLabel}
+            </label>
+            {/* The browser's search field: Escape or its clear button empties it, which shows every account again. */}
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              placeholder={m.users.searchPlaceholder}
+              className={cx(inputBox, "min-h-11")}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                if (!event.target.value && applied) {
+                  setApplied("");
+                  setQuery({ ...query, page: 1 });
+                }
+              }}
+            />
+          </div>
           <Button type="submit" variant="secondary">
             {m.search}
           </Button>
@@ -157,40 +177,15 @@ export default function AccountsSection() {
         empty={<EmptyState headingLevel={3} title={m.users.empty} action={<Button onPress={() => setDialog("create")}>{m.users.create}</Button>} />}
       />
 
-      <CreateAccountDialog isOpen={dialog === "create"} onOpenChange={(open) => setDialog(open ? "create" : null)} />
-      <ImportStudentsDialog isOpen={dialog === "import"} onOpenChange={(open) => setDialog(open ? "import" : null)} />
-      <ConfirmDialog
-        title={confirm?.kind === "resetMfa" ? m.users.confirm.resetMfaTitle : m.users.confirm.disableTitle}
-        confirmLabel={m.users.confirm.confirm}
-        isOpen={confirm !== null}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        onConfirm={async () => {
-          if (!confirm) return;
-          // Checked by the function too; said here before the request.
-          if (confirm.kind === "resetMfa" && reason.trim().length < 10) throw new Error(m.users.confirm.reasonRequired);
-          try {
-            if (confirm.kind === "disable") await setDisabled(getSupabase(), confirm.account.id, true);
-            else await resetMfa(getSupabase(), confirm.account.id, reason.trim());
-          } catch (error) {
-            throw new Error(refusal(error));
-          }
-          showToast({ title: fill(confirm.kind === "disable" ? m.users.done.disabled : m.users.done.resetMfa, { name }), variant: "success" });
-          invalidatePeople();
-        }}
-      >
-        <p>{fill(confirm?.kind === "resetMfa" ? m.users.confirm.resetMfaBody : m.users.confirm.disableBody, { name })}</p>
-        {confirm?.kind === "resetMfa" && (
-          <TextArea
-            className="mt-4"
-            label={m.users.confirm.reasonLabel}
-            description={m.users.confirm.reasonHelp}
-            value={reason}
-            onChange={setReason}
-            rows={3}
-            maxLength={500}
-          />
-        )}
-      </ConfirmDialog>
+      <Suspense fallback={dialog && <DialogLoading />}>
+        {opened.create && <CreateAccountDialog isOpen={dialog === "create"} onOpenChange={(open) => setDialog(open ? "create" : null)} />}
+        {opened.import && <ImportStudentsDialog isOpen={dialog === "import"} onOpenChange={(open) => setDialog(open ? "import" : null)} />}
+      </Suspense>
+      {confirm && (
+        <Suspense fallback={<DialogLoading />}>
+          <AccountConfirmDialog pending={confirm} onClose={() => setConfirm(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -208,20 +203,5 @@ function AccountMenu({ account, onAction }: { account: Account; onAction: (key: 
     ...(account.email ? [{ id: "reset", label: m.users.actions.reset }] : []),
     ...(account.mfa ? [{ id: "resetMfa", label: m.users.actions.resetMfa }] : []),
   ];
-  return (
-    <MenuTrigger>
-      <Button variant="ghost" size="sm" aria-label={fill(m.users.actionsFor, { name })}>
-        <span aria-hidden="true">⋯</span>
-      </Button>
-      <Popover placement="bottom end" className={popover}>
-        <Menu className="outline-none" onAction={(key) => onAction(String(key))} items={items}>
-          {(item) => (
-            <MenuItem id={item.id} className={cx(listItem, "cursor-pointer", focusRing)}>
-              {item.label}
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
-  );
+  return <Menu trigger={<span aria-hidden="true">⋯</span>} label={fill(m.users.actionsFor, { name })} items={items} onAction={onAction} size="sm" placement="bottom end" />;
 }

@@ -15,7 +15,7 @@ import MfaBanner from "./MfaBanner.tsx";
 import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { fetchAllStudents, fetchStudentFilterOptions, fetchStudents, LEVEL_CODES, REGISTRATION_STATUSES, type StudentFilters, type StudentRow } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 
 const TONES: Record<StudentRow["status"], Tone> = { active: "success", suspended: "warning", graduated: "info", withdrawn: "neutral" };
 

@@ -11,7 +11,7 @@ import type { PageProps } from "../paths.ts";
 import MfaBanner from "./MfaBanner.tsx";
 import { fetchTeachers, type TeacherRow } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 
 export default function AdminTeachersPage(_: PageProps) {
   const m = useMessages(peopleMessages);

@@ -8,7 +8,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { fetchAuditLog, fetchNames, type AuditEntry } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 
 export default function AuditSection() {
   const m = useMessages(peopleMessages);

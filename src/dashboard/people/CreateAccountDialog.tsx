@@ -15,7 +15,7 @@ import { TextField } from "../ui/TextField.tsx";
 import { createAccount, type Role } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
 import { useRefusalText } from "./refusal.ts";
-import { invalidatePeople } from "../query.ts";
+import { invalidatePeople } from "../ui/query.ts";
 
 const EMPTY: AccountFormInput = { full_name: "", email: "", phone: "", mode: "password", password: "", roles: [] };
 

@@ -17,7 +17,7 @@ import { cx, errorText, focusRing, labelText } from "../ui/styles.ts";
 import { importStudents, type ImportReport } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
 import { useRefusalText } from "./refusal.ts";
-import { invalidatePeople } from "../query.ts";
+import { invalidatePeople } from "../ui/query.ts";
 
 const TEMPLATE = "full_name,email,phone,programme,level,matricule\r\nAwa Ngono,awa.ngono@example.cm,+237 690000000,software-engineering,L1,\r\n";
 type ReportRow = ImportReport["rows"][number];

@@ -6,7 +6,7 @@ import { hrefTo } from "../paths.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { fetchOwnMfa } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 
 export default function MfaBanner() {
   const m = useMessages(peopleMessages);

@@ -10,7 +10,7 @@ import { Switch } from "../ui/Switch.tsx";
 import { toastError } from "../ui/toast.ts";
 import { fetchOwnMfa, fetchRequireAdminMfa, saveRequireAdminMfa } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { invalidatePeople, usePeopleQuery } from "../query.ts";
+import { invalidatePeople, usePeopleQuery } from "../ui/query.ts";
 
 export default function SecuritySection() {
   const m = useMessages(peopleMessages);

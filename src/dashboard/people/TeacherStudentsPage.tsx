@@ -13,7 +13,7 @@ import type { PageProps } from "../paths.ts";
 import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { fetchMyCourses, fetchMyStudents, type MyStudent } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 
 export default function TeacherStudentsPage(_: PageProps) {
   const m = useMessages(peopleMessages);

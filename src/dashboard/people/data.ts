@@ -3,6 +3,8 @@
 // courses, programmes, schools). Rows are parsed at the boundary with zod.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { FunctionRefusal, invokeFunction } from "../../lib/supabase/functions.ts";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import type { RowError } from "../../lib/people/student-import.ts";
 
 export const ROLES = ["student", "teacher", "admin"] as const;
@@ -12,33 +14,16 @@ export const REGISTRATION_STATUSES = ["active", "suspended", "graduated", "withd
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /** A refusal of the admin-users function, by code (not_admin, mfa_required, own_admin_role…). */
-export class AdminUsersError extends Error {
-  readonly code: string;
-  readonly status: number;
+export class AdminUsersError extends FunctionRefusal {
   constructor(code: string, status: number) {
-    super(`admin-users: ${code} (${status})`);
-    this.code = code;
-    this.status = status;
+    super("admin-users", code, status);
   }
 }
 
-async function invoke<T>(supabase: SupabaseClient, body: Record<string, unknown>, schema: z.ZodMiniType<T>): Promise<T> {
-  const { data, error } = await supabase.functions.invoke("admin-users", { body });
-  if (error) {
-    const response = (error as { context?: unknown }).context;
-    if (response instanceof Response) {
-      const payload = (await response.json().catch(() => ({}))) as { error?: string };
-      throw new AdminUsersError(payload.error ?? "server_error", response.status);
-    }
-    throw new AdminUsersError("network", 0);
-  }
-  return schema.parse(data);
-}
+const invoke = <T>(supabase: SupabaseClient, body: Record<string, unknown>, schema: z.ZodMiniType<T>): Promise<T> =>
+  invokeFunction(supabase, "admin-users", body, schema, (code, status) => new AdminUsersError(code, status));
 
-function fail(what: string, error: { message: string }): never {
-  console.error(`people: ${what} failed: ${error.message}`);
-  throw new Error(error.message);
-}
+const fail: Fail = failFor("people", []);
 
 // ---- accounts (through the function) ------------------------------------------------------
 const account = z.object({

@@ -7,8 +7,8 @@ import { doualaDay, formatDate, formatMark, formatNumber } from "../../lib/forma
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { useQuery } from "./useQuery.ts";
 import { useRouteTitle } from "../links.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -26,7 +26,7 @@ const InternshipDialog = lazy(() => import("./InternshipDialog.tsx"));
 export default function AdminProfessionalSchoolPage() {
   const m = useMessages(professionalMessages);
   const locale = useLocale();
-  const school = useQuery(["professional-school"], () => loadProfessionalSchool(getSupabase(), doualaDay(new Date())));
+  const school = useScheduleQuery(["professional-school"], () => loadProfessionalSchool(getSupabase(), doualaDay(new Date())));
   const [editing, setEditing] = useState<Internship | "new" | null>(null);
   const [note, setNote] = useState("");
   const name = (x: { name_fr: string; name_en: string }) => (locale === "fr" ? x.name_fr : x.name_en);

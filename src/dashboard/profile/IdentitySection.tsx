@@ -12,6 +12,7 @@ import { toastError, toastSuccess, useErrorMessage } from "../ui/toast.ts";
 import { saveName, uploadAvatar, type Profile } from "./data.ts";
 import { profileMessages, type ProfileErrorKey } from "./messages.ts";
 import { resizeAvatar } from "./resize.ts";
+import { OnDemandImage } from "../ui/OnDemandImage.tsx";
 
 export default function IdentitySection({ profile, email, onChanged }: { profile: Profile; email: string | undefined; onChanged: () => void }) {
   const m = useMessages(profileMessages);
@@ -56,7 +57,7 @@ export default function IdentitySection({ profile, email, onChanged }: { profile
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <div className="flex flex-col items-start gap-2">
           {avatar ? (
-            <img src={avatar} alt={m.identity.photoAlt} width={96} height={96} className="h-24 w-24 rounded-full object-cover" data-testid="avatar" />
+            <OnDemandImage src={avatar} alt={m.identity.photoAlt} width={96} height={96} className="h-24 w-24 rounded-full object-cover" data-testid="avatar" />
           ) : (
             <div className="flex h-24 w-24 items-center justify-center rounded-full bg-brand-50 p-2 text-center text-xs text-brand-900">{m.identity.noPhoto}</div>
           )}

@@ -1,5 +1,6 @@
 // "Download my data" (portability, DOMAIN §4) and the privacy notice.
 import { useState } from "react";
+import { downloadBlob } from "../../lib/download.ts";
 import { localizedPath } from "../../lib/locales.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
@@ -18,15 +19,8 @@ export default function PersonalDataSection() {
     setBusy(true);
     try {
       const data = await exportMyData(getSupabase());
-      const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `${locale === "en" ? "my-data" : "mes-donnees"}-${new Date().toISOString().slice(0, 10)}.json`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      downloadBlob(`${locale === "en" ? "my-data" : "mes-donnees"}-${new Date().toISOString().slice(0, 10)}.json`,
+        new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
     } catch (error) {
       toastError(error);
     } finally {

@@ -1,6 +1,6 @@
 // The profile (every role): name and photo, the student's record (read-only), phone,
-// language, password, two-step verification (students without one are invited to add it),
-// and personal data (download, privacy notice).
+// language, the data saver (this device), password, two-step verification (students without
+// one are invited to add it), and personal data (download, privacy notice).
 import { useStore } from "@nanostores/react";
 import { useMemo } from "react";
 import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
@@ -11,6 +11,7 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import ContactsSection from "./ContactsSection.tsx";
+import DataSaverSection from "./DataSaverSection.tsx";
 import { fetchOwnContacts } from "./data.ts";
 import IdentitySection from "./IdentitySection.tsx";
 import LanguageSection from "./LanguageSection.tsx";
@@ -47,6 +48,7 @@ export default function ProfilePage() {
           {roles.includes("student") && <StudentRecordSection userId={userId} />}
           <ContactsSection userId={userId} phone={contacts.data!.phone} />
           <LanguageSection userId={userId} preferred={profile.data!.preferred_locale} />
+          <DataSaverSection />
           <PasswordSection email={session.user.email} staff={roles.includes("teacher") || roles.includes("admin")} />
           <MfaSettings />
           <PersonalDataSection />

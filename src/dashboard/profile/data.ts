@@ -3,6 +3,7 @@
 // and the export_my_data() RPC. Rows are parsed at the boundary.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { isLocale, type Locale } from "../../lib/locales.ts";
 import { MEETING_PLATFORMS } from "../../lib/forms/profile.ts";
 
@@ -15,10 +16,7 @@ const profileRow = z.object({
 export type Profile = z.infer<typeof profileRow>;
 
 /** Logged and raised with the service's code, so the page shows the right SPEC §8 message. */
-function fail(what: string, error: { message: string; code?: string; status?: number }): never {
-  console.error(`profile: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code, status: error.status });
-}
+const fail: Fail = failFor("profile", ["code", "status"]);
 
 /** The signed-in user's own profile (RLS also shows classmates' names, hence the id filter). */
 export async function fetchOwnProfile(supabase: SupabaseClient, userId: string): Promise<Profile | null> {

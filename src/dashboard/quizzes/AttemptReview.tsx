@@ -5,7 +5,7 @@ import { formatMark } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { showToast } from "../../lib/auth/toast.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";

@@ -11,7 +11,7 @@ import { hrefTo } from "../paths.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
-import { invalidatePeople, usePeopleQuery } from "../query.ts";
+import { invalidatePeople, usePeopleQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";

@@ -11,7 +11,7 @@ import { showToast } from "../../lib/auth/toast.ts";
 import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
-import { invalidatePeople, usePeopleQuery } from "../query.ts";
+import { invalidatePeople, usePeopleQuery } from "../ui/query.ts";
 import { StatusPill } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";

@@ -6,7 +6,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 import { LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";

@@ -12,7 +12,7 @@ import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
-import { invalidatePeople, usePeopleQuery } from "../query.ts";
+import { invalidatePeople, usePeopleQuery } from "../ui/query.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";

@@ -8,7 +8,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import type { PageProps } from "../paths.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";

@@ -5,18 +5,13 @@
 // release_quiz_results, close_expired_quiz_attempts). Marking happens in the database.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
+import { date, nullableDate, nullableNum, num } from "../../lib/supabase/columns.ts";
 import { questionRows, type QuestionForm, type QuizSettings } from "../../lib/forms/evaluation.ts";
 
-const number = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
-const nullableNumber = z.pipe(z.nullable(z.union([z.number(), z.string()])), z.transform((v) => (v === null ? null : Number(v))));
-const date = z.pipe(z.string(), z.transform((v) => new Date(v)));
-const nullableDate = z.pipe(z.nullable(z.string()), z.transform((v) => (v === null ? null : new Date(v))));
 const stringList = z.nullable(z.array(z.string()));
 
-function fail(what: string, error: { message: string; code?: string }): never {
-  console.error(`quizzes: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code });
-}
+const fail: Fail = failFor("quizzes");
 
 // ---- teacher: evaluations -------------------------------------------------------------
 const evaluationRow = z.object({
@@ -26,11 +21,11 @@ const evaluationRow = z.object({
   course_title: z.string(),
   title: z.string(),
   kind: z.string(),
-  coefficient: number,
+  coefficient: num,
   held_on: z.nullable(z.string()),
   status: z.enum(["draft", "marking", "published"]),
   quiz_id: z.nullable(z.string()),
-  marks_count: number,
+  marks_count: num,
 });
 export type TeacherEvaluation = z.infer<typeof evaluationRow>;
 
@@ -74,8 +69,8 @@ const quizRow = z.object({
   description: z.string(),
   opens_at: nullableDate,
   closes_at: nullableDate,
-  time_limit_minutes: z.nullable(number),
-  max_attempts: number,
+  time_limit_minutes: z.nullable(num),
+  max_attempts: num,
   shuffle: z.boolean(),
   is_published: z.boolean(),
   results_released_at: nullableDate,
@@ -85,12 +80,12 @@ export type Quiz = z.infer<typeof quizRow>;
 
 const questionRow = z.object({
   id: z.string(),
-  position: number,
+  position: num,
   prompt: z.string(),
   kind: z.enum(["single", "multiple", "true_false", "short", "numeric"]),
   choices: z.array(z.object({ id: z.string(), label: z.string() })),
-  points: number,
-  key: z.nullable(z.object({ correct: z.array(z.union([z.string(), z.number()])), tolerance: number })),
+  points: num,
+  key: z.nullable(z.object({ correct: z.array(z.union([z.string(), z.number()])), tolerance: num })),
 });
 export type Question = z.infer<typeof questionRow>;
 
@@ -171,7 +166,7 @@ const attemptRow = z.object({
   student_id: z.string(),
   started_at: date,
   submitted_at: nullableDate,
-  score: nullableNumber,
+  score: nullableNum,
   student: z.nullable(z.object({ full_name: z.string() })),
 });
 export type Attempt = z.infer<typeof attemptRow>;
@@ -203,18 +198,18 @@ export async function reviewAttempt(supabase: SupabaseClient, attemptId: string,
 // ---- review (teacher at any time, student once released) ------------------------------
 const reviewRow = z.object({
   question_id: z.string(),
-  question_position: number,
+  question_position: num,
   prompt: z.string(),
   kind: z.string(),
   choices: z.array(z.object({ id: z.string(), label: z.string() })),
-  points: number,
+  points: num,
   answer: stringList,
-  earned: number,
+  earned: num,
   is_right: z.boolean(),
   overridden: z.boolean(),
   correct: z.nullable(z.array(z.union([z.string(), z.number()]))),
-  tolerance: nullableNumber,
-  score: nullableNumber,
+  tolerance: nullableNum,
+  score: nullableNum,
   feedback: z.nullable(z.string()),
 });
 export type ReviewRow = z.infer<typeof reviewRow>;
@@ -233,12 +228,12 @@ const myQuizRow = z.object({
   description: z.string(),
   opens_at: nullableDate,
   closes_at: nullableDate,
-  time_limit_minutes: z.nullable(number),
-  max_attempts: number,
-  attempts_used: number,
+  time_limit_minutes: z.nullable(num),
+  max_attempts: num,
+  attempts_used: num,
   open_attempt: z.nullable(z.string()),
   released: z.boolean(),
-  best_score: nullableNumber,
+  best_score: nullableNum,
   server_now: date,
 });
 export type MyQuiz = z.infer<typeof myQuizRow>;
@@ -287,11 +282,11 @@ export async function startAttempt(supabase: SupabaseClient, quizId: string): Pr
 
 const attemptQuestionRow = z.object({
   id: z.string(),
-  question_position: number,
+  question_position: num,
   prompt: z.string(),
   kind: z.enum(["single", "multiple", "true_false", "short", "numeric"]),
   choices: z.array(z.object({ id: z.string(), label: z.string() })),
-  points: number,
+  points: num,
   answer: stringList,
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestionRow>;

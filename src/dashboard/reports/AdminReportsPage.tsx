@@ -2,46 +2,32 @@
 // enrolment, pass rate and credits earned of the deliberated semesters, attendance and
 // revenue collected; two charts with the full table beside them; CSV and PDF exports.
 // Computed by institution_report() in SQL (admins only).
-import { useState } from "react";
 import { formatDate, formatNumber, formatPercent, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 import type { PageProps } from "../paths.ts";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
-import { Select } from "../ui/Select.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { BarChart } from "./BarChart.tsx";
 import { fetchInstitutionReport, fetchYears, type AcademicYear, type InstitutionRow } from "./data.ts";
 import { reportMessages } from "./messages.ts";
-import { ExportButtons, Figure, td, th } from "./parts.tsx";
+import { ExportButtons, Figure, ReportChoice, td, th } from "./parts.tsx";
 import { TableFrame } from "../ui/TableFrame.tsx";
 
 export default function AdminReportsPage(_: PageProps) {
   const m = useMessages(reportMessages);
   const years = usePeopleQuery(["reports-years"], () => fetchYears(getSupabase()));
-  const [chosen, setChosen] = useState<string | null>(null);
-  const yearId = chosen ?? years.data?.find((y) => y.is_current)?.id ?? years.data?.[0]?.id ?? null;
   return (
     <>
       <PageHeader title={m.adminTitle} description={m.adminDescription} />
-      {years.error ? (
-        <ErrorState error={years.error} onRetry={years.retry} />
-      ) : !years.data ? (
-        <Skeleton label={m.loading} blocks={2} />
-      ) : !yearId ? (
-        <EmptyState title={m.noRows} />
-      ) : (
-        <div className="flex flex-col gap-4">
-          <div className="max-w-xs">
-            <Select label={m.year} options={years.data!.map((y) => ({ value: y.id, label: y.label }))} value={yearId} onChange={(v) => v && setChosen(v)} />
-          </div>
-          <YearReport year={years.data!.find((y) => y.id === yearId)!} />
-        </div>
-      )}
+      <ReportChoice list={years} label={m.year} empty={m.noRows} first={(ys) => ys.find((y) => y.is_current) ?? ys[0]}
+        optionLabel={(y) => y.label} menuClassName="max-w-xs">
+        {(year) => <YearReport year={year} />}
+      </ReportChoice>
     </>
   );
 }

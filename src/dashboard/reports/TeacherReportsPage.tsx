@@ -1,22 +1,20 @@
 // The teacher's reports, per course: how many students, the course average, pass and
 // attendance rates, the distribution of averages (chart and table) and the students at
 // risk; CSV and PDF exports. Computed by course_report() in SQL.
-import { useState } from "react";
 import { formatDate, formatDecimal, formatMark, formatNumber, formatPercent } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { usePeopleQuery } from "../query.ts";
+import { usePeopleQuery } from "../ui/query.ts";
 import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
-import { Select } from "../ui/Select.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { BarChart } from "./BarChart.tsx";
 import { fetchCourseReport, fetchTeacherCourses, type Course, type CourseReport } from "./data.ts";
-import { ExportButtons, Figure, td, th } from "./parts.tsx";
+import { ExportButtons, Figure, ReportChoice, td, th } from "./parts.tsx";
 import { reportMessages } from "./messages.ts";
 import { TableFrame } from "../ui/TableFrame.tsx";
 
@@ -24,25 +22,13 @@ export default function TeacherReportsPage(_: PageProps) {
   const m = useMessages(reportMessages);
   const { userId } = useSignedIn();
   const courses = usePeopleQuery(["reports-courses", userId], () => fetchTeacherCourses(getSupabase(), userId));
-  const [chosen, setChosen] = useState<string | null>(null);
-  const courseId = chosen ?? courses.data?.[0]?.id ?? null;
   return (
     <>
       <PageHeader title={m.teacherTitle} description={m.teacherDescription} />
-      {courses.error ? (
-        <ErrorState error={courses.error} onRetry={courses.retry} />
-      ) : !courses.data ? (
-        <Skeleton label={m.loading} blocks={2} />
-      ) : !courseId ? (
-        <EmptyState title={m.noCourse} />
-      ) : (
-        <div className="flex flex-col gap-4">
-          <div className="max-w-md">
-            <Select label={m.course} options={courses.data!.map((c) => ({ value: c.id, label: `${c.code} — ${c.title}` }))} value={courseId} onChange={(v) => v && setChosen(v)} />
-          </div>
-          <CourseReportView course={courses.data!.find((c) => c.id === courseId)!} />
-        </div>
-      )}
+      <ReportChoice list={courses} label={m.course} empty={m.noCourse} first={(cs) => cs[0]}
+        optionLabel={(c) => `${c.code} — ${c.title}`} menuClassName="max-w-md">
+        {(course) => <CourseReportView course={course} />}
+      </ReportChoice>
     </>
   );
 }

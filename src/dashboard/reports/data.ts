@@ -3,14 +3,10 @@
 // refuse other roles. Rows are parsed at the boundary.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod/mini";
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
+import { nullishNum, num } from "../../lib/supabase/columns.ts";
 
-const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
-const nullableNum = z.pipe(z.nullish(z.union([z.number(), z.string()])), z.transform((v) => (v === null || v === undefined ? null : Number(v))));
-
-function fail(what: string, error: { message: string }): never {
-  console.error(`reports: ${what} failed: ${error.message}`);
-  throw new Error(error.message);
-}
+const fail: Fail = failFor("reports", []);
 
 const course = z.object({ id: z.string(), code: z.string(), title: z.string() });
 export type Course = z.infer<typeof course>;
@@ -25,14 +21,14 @@ const courseReport = z.object({
   pass_mark: num,
   students: num,
   marked: num,
-  average: nullableNum,
-  pass_rate: nullableNum,
-  attendance_rate: nullableNum,
+  average: nullishNum,
+  pass_rate: nullishNum,
+  attendance_rate: nullishNum,
   distribution: z.array(z.object({ from: num, to: num, count: num })),
   at_risk: z.array(z.object({
     student_id: z.string(),
     full_name: z.string(),
-    average: nullableNum,
+    average: nullishNum,
     absences: num,
     below_pass: z.boolean(),
     often_absent: z.boolean(),
@@ -65,9 +61,9 @@ const institutionRow = z.object({
   enrolled: num,
   results: num,
   validated: num,
-  pass_rate: nullableNum,
+  pass_rate: nullishNum,
   credits_earned: num,
-  attendance_rate: nullableNum,
+  attendance_rate: nullishNum,
   revenue_xaf: num,
 });
 export type InstitutionRow = z.infer<typeof institutionRow>;

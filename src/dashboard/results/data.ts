@@ -3,25 +3,21 @@
 // own published marks and its published frozen results only; the database decides.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod/mini";
-
-const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
-const nullableNum = z.pipe(z.nullish(z.union([z.number(), z.string()])), z.transform((v) => (v === null || v === undefined ? null : Number(v))));
+import { failFor, type Fail } from "../../lib/supabase/fail.ts";
+import { nullishNum, num } from "../../lib/supabase/columns.ts";
 
 // (the database's code stays on the error: the pages tell a refusal from a failure)
-function fail(what: string, error: { message: string; code?: string }): never {
-  console.error(`results: ${what} failed: ${error.message}`);
-  throw Object.assign(new Error(error.message), { code: error.code });
-}
+const fail: Fail = failFor("results");
 
 const frozenCourse = z.object({
   course_id: z.string(),
   code: z.string(),
   title: z.string(),
   coefficient: num,
-  cc: nullableNum,
-  exam: nullableNum,
-  resit: nullableNum,
-  mark: nullableNum,
+  cc: nullishNum,
+  exam: nullishNum,
+  resit: nullishNum,
+  mark: nullishNum,
   missing: z.optional(num),
 });
 const frozenUnit = z.object({
@@ -30,10 +26,10 @@ const frozenUnit = z.object({
   title_fr: z.string(),
   title_en: z.string(),
   credits: num,
-  average: nullableNum,
+  average: nullishNum,
   validated_by: z.nullable(z.enum(["average", "compensation"])),
   letter: z.nullable(z.string()),
-  points: nullableNum,
+  points: nullishNum,
   courses: z.array(frozenCourse),
 });
 export type FrozenUnit = z.infer<typeof frozenUnit>;
@@ -47,8 +43,8 @@ const semesterRow = z.object({
 });
 export type Semester = z.infer<typeof semesterRow>;
 const frozenRow = z.object({
-  average: nullableNum,
-  gpa: nullableNum,
+  average: nullishNum,
+  gpa: nullishNum,
   credits_earned: num,
   credits_total: num,
   mention: z.nullable(z.object({ fr: z.string(), en: z.string() })),
@@ -81,7 +77,7 @@ export async function fetchMyResults(supabase: SupabaseClient, studentId: string
   return [...latest.values()].sort((a, b) => b.semester.starts_on.localeCompare(a.semester.starts_on));
 }
 
-const markRow = z.object({ course_id: z.string(), cc: nullableNum, exam: nullableNum, mark: nullableNum, missing: num });
+const markRow = z.object({ course_id: z.string(), cc: nullishNum, exam: nullishNum, mark: nullishNum, missing: num });
 const courseRow = z.object({
   id: z.string(),
   code: z.string(),
@@ -89,7 +85,7 @@ const courseRow = z.object({
   unit: z.nullable(z.object({ code: z.string(), title_fr: z.string(), title_en: z.string(), credits: num })),
 });
 const gradeRow = z.object({
-  score: nullableNum,
+  score: nullishNum,
   status: z.enum(["marked", "absent", "excused"]),
   evaluation: z.object({ id: z.string(), title: z.string(), kind: z.string(), course_id: z.string(), held_on: z.nullable(z.string()) }),
 });
@@ -168,8 +164,8 @@ export type Deliberation = z.infer<typeof deliberationRow>;
 
 const liveRow = z.object({
   student_id: z.string(),
-  average: nullableNum,
-  gpa: nullableNum,
+  average: nullishNum,
+  gpa: nullishNum,
   credits_earned: num,
   credits_total: num,
   decision: z.enum(["validated", "resit", "deferred", "incomplete"]),

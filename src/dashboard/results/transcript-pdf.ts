@@ -6,7 +6,8 @@
 // mention and decision; the signatory's name and title; and a QR code to the public
 // verification page, which shows the same figures. Loaded only when a relevé is downloaded.
 import { formatDate, formatMark } from "../../lib/format.ts";
-import { GREY, PageWriter, downloadPdf, plain } from "../../lib/pdf/page-writer.ts";
+import { downloadPdf } from "../../lib/download.ts";
+import { both, GREY, PageWriter, plain } from "../../lib/pdf/page-writer.ts";
 import { transcriptVerificationUrl } from "../../lib/results/transcript-url.ts";
 
 export interface TranscriptUnit {
@@ -68,17 +69,11 @@ const LEGEND = [
   "I : incomplet / incomplete · R : à reprendre (rattrapage ou année suivante) / to be retaken (resit or next year)",
 ];
 const mark = (v: number | null) => (v === null ? "—" : plain(formatMark("fr", v)));
-const both = (fr: string | null | undefined, en: string | null | undefined) => (fr && en && fr !== en ? `${fr} / ${en}` : fr ?? en ?? "—");
 
 export async function transcriptPdf(doc: TranscriptDocument, origin: string, locale: "fr" | "en"): Promise<Uint8Array> {
   const s = doc.snapshot;
   const w = await PageWriter.create(doc.number, "Relevé de notes / Transcript of records");
-  w.text(s.institution, 50, { size: 15, bold: true });
-  w.down(15);
-  for (const line of [s.niu && `NIU : ${s.niu}`, s.authorization_ref, s.postal_address].filter(Boolean) as string[]) {
-    w.text(line, 50, { size: 8, color: GREY });
-    w.down(11);
-  }
+  w.letterhead(s.institution, [s.niu && `NIU : ${s.niu}`, s.authorization_ref, s.postal_address]);
   w.down(12);
   w.text("RELEVÉ DE NOTES / TRANSCRIPT OF RECORDS", 50, { size: 13, bold: true });
   w.down(18);

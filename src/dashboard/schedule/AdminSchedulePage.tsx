@@ -8,7 +8,7 @@ import { FilterSelect } from "../ui/FilterSelect.tsx";
 import type { SessionQuery } from "../shared/sessions-data.ts";
 import { scheduleMessages } from "./messages.ts";
 import { ScheduleScreen } from "./ScheduleScreen.tsx";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../links.ts";
 
 export default function AdminSchedulePage() {

@@ -11,7 +11,7 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
 import { createFeed, feedCreatedAt, revokeFeed } from "../shared/sessions-data.ts";
 import { scheduleMessages } from "./messages.ts";
-import { useScheduleQuery } from "../query.ts";
+import { useScheduleQuery } from "../ui/query.ts";
 
 export function FeedCard() {
   const locale = useLocale();

@@ -4,19 +4,15 @@
 // academic year, registration and issue dates, and a QR code to the public verification
 // page. Loaded only when someone downloads one (pdf-lib and qrcode stay out of the pages).
 import { formatDate } from "../../lib/format.ts";
-import { GREY, PageWriter, downloadPdf } from "../../lib/pdf/page-writer.ts";
+import { downloadPdf } from "../../lib/download.ts";
+import { both, GREY, PageWriter } from "../../lib/pdf/page-writer.ts";
 import { certificateVerificationUrl } from "../../lib/verification/certificate-url.ts";
 import type { EnrolmentCertificate } from "./certificates-data.ts";
-
-const both = (fr: string | null, en: string | null) => (fr && en && fr !== en ? `${fr} / ${en}` : fr ?? en ?? "");
 
 export async function certificatePdf(doc: EnrolmentCertificate, origin: string, locale: "fr" | "en"): Promise<Uint8Array> {
   const s = doc.snapshot;
   const w = await PageWriter.create(doc.number, "Attestation d'inscription / Certificate of enrolment");
-  w.y = 780;
-  w.text(s.institution, 50, { size: 16, bold: true });
-  w.down(16);
-  if (s.niu) w.text(`NIU : ${s.niu}`, 50, { size: 9, color: GREY });
+  w.letterhead(s.institution, [s.niu && `NIU : ${s.niu}`]);
   w.down(40);
   w.text("ATTESTATION D'INSCRIPTION", 50, { size: 18, bold: true });
   w.down(20);
@@ -28,7 +24,7 @@ export async function certificatePdf(doc: EnrolmentCertificate, origin: string, 
   w.down(12);
   w.text(`${s.academic_year}. / The university certifies that the student below is registered for the academic year ${s.academic_year}.`, 50, { size: 9, color: GREY });
   w.down(30);
-  const programme = both(s.programme_fr ?? s.formation_fr ?? s.extension_fr, s.programme_en ?? s.formation_en ?? s.extension_en);
+  const programme = both(s.programme_fr ?? s.formation_fr ?? s.extension_fr, s.programme_en ?? s.formation_en ?? s.extension_en, "");
   w.rows([
     ["Nom et prénoms / Full name", s.holder],
     ["Matricule / Student number", s.matricule],

@@ -4,12 +4,10 @@
 // admissions; certificate-pdf.ts draws one.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { instant } from "../../lib/supabase/columns.ts";
+import { throwIfError } from "../../lib/supabase/fail.ts";
 
-const instant = z.pipe(z.string(), z.transform((v) => new Date(v).toISOString()));
 const names = z.nullable(z.object({ name_fr: z.string(), name_en: z.string() }));
-function fail(error: { message: string; code?: string } | null): void {
-  if (error) throw Object.assign(new Error(error.message), { code: error.code });
-}
 
 const certificateRow = z.object({
   number: z.string(),
@@ -31,7 +29,7 @@ export type EnrolmentCertificate = z.infer<typeof certificateRow>;
 /** The registration's certificate of enrolment (issued on the first call, the same one after). */
 export async function issueCertificate(supabase: SupabaseClient, registrationId: string): Promise<EnrolmentCertificate> {
   const { data, error } = await supabase.rpc("issue_enrolment_certificate", { registration: registrationId });
-  fail(error);
+  throwIfError(error);
   return certificateRow.parse(z.array(z.unknown()).parse(data)[0]);
 }
 
@@ -55,10 +53,10 @@ export async function fetchMyRegistrations(supabase: SupabaseClient, userId: str
       "programme:programmes!student_registrations_programme_id_fkey(name_fr, name_en), formation:professional_formations!student_registrations_professional_formation_id_fkey(name_fr, name_en), " +
       "extension:extension_programmes!student_registrations_extension_programme_id_fkey(name_fr, name_en)")
     .eq("student_id", userId);
-  fail(error);
+  throwIfError(error);
   // The standing certificate of each registration (one superseded after an identity correction is revoked).
   const issued = await supabase.from("enrolment_certificates").select("registration_id, number").eq("student_id", userId).is("revoked_at", null);
-  fail(issued.error);
+  throwIfError(issued.error);
   const numbers = new Map(z.array(z.object({ registration_id: z.string(), number: z.string() })).parse(issued.data).map((c) => [c.registration_id, c.number]));
   return z.array(myRegistrationRow).parse(data)
     .map((r) => ({ ...r, certificate: numbers.get(r.id) ?? null }))

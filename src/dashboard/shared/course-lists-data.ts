@@ -81,11 +81,13 @@ export type WizardOptions = z.infer<typeof wizardOptions>;
 /** Everything the create-course wizard offers to choose from. */
 export async function wizardChoices(supabase: SupabaseClient): Promise<WizardOptions> {
   const q = await Promise.all([
-    supabase.from("schools").select("id, slug, kind, name_fr, name_en").order("position"),
-    supabase.from("programmes").select("id, slug, name_fr, name_en").order("position"),
-    supabase.from("specialties").select("id, programme_id, name_fr, name_en").order("name_fr"),
-    supabase.from("professional_formations").select("id, certificate, internship_months, name_fr, name_en").order("position"),
-    supabase.from("extension_programmes").select("id, credential, delivery, name_fr, name_en").order("position"),
+    // A new course goes under what the catalogue still offers: archived entries (gone from
+    // the content, kept for what already uses them) are not choices.
+    supabase.from("schools").select("id, slug, kind, name_fr, name_en").is("archived_at", null).order("position"),
+    supabase.from("programmes").select("id, slug, name_fr, name_en").is("archived_at", null).order("position"),
+    supabase.from("specialties").select("id, programme_id, name_fr, name_en").is("archived_at", null).order("name_fr"),
+    supabase.from("professional_formations").select("id, certificate, internship_months, name_fr, name_en").is("archived_at", null).order("position"),
+    supabase.from("extension_programmes").select("id, credential, delivery, name_fr, name_en").is("archived_at", null).order("position"),
     supabase.from("semesters").select("id, name_fr, name_en, is_current, academic_year:academic_years!inner(label)").order("starts_on", { ascending: false }),
     supabase.from("teaching_units").select("id, code, title_fr, title_en, semester_id, programme_id, level_code").order("code"),
     supabase.from("user_roles").select("profile:profiles!user_roles_user_id_fkey(id, full_name)").eq("role", "teacher"),

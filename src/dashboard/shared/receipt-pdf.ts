@@ -7,7 +7,8 @@
 import { receiptVerificationUrl } from "../../lib/finance/rules.ts";
 import { formatDate, formatTime, formatXaf } from "../../lib/format.ts";
 import type { Locale } from "../../lib/locales.ts";
-import { ALERT, GREY, PageWriter, downloadPdf, plain } from "../../lib/pdf/page-writer.ts";
+import { downloadPdf } from "../../lib/download.ts";
+import { ALERT, GREY, PageWriter, plain } from "../../lib/pdf/page-writer.ts";
 
 export interface ReceiptData {
   number: string;
@@ -36,9 +37,8 @@ export async function receiptPdf(receipt: ReceiptData, origin: string, locale: L
     w.text(value, 50, { size: options.size ?? 11, bold: options.bold });
     w.down((options.size ?? 11) + 8);
   };
-  line(text("institution"), { size: 16, bold: true });
-  line(`NIU : ${text("niu")}`);
-  w.down(10);
+  w.letterhead(text("institution"), [`NIU : ${text("niu")}`]);
+  w.down(27);
   if (simulated) {
     w.text("SIMULÉ / SIMULATED", 50, { size: 22, bold: true, color: ALERT });
     w.down(30);

@@ -1,6 +1,7 @@
 // Saving a material's file: fetched with the session (the bucket's rules apply: members of
 // the course only), then saved from a same-origin blob under its original name (the
 // object's name without the random prefix the upload added).
+import { downloadBlob } from "../../lib/download.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { downloadMaterial } from "./materials-data.ts";
 
@@ -10,14 +11,5 @@ export function materialFileName(path: string): string {
 }
 
 export async function saveMaterial(path: string): Promise<void> {
-  const blob = await downloadMaterial(getSupabase(), path);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = materialFileName(path);
-  link.rel = "external";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(materialFileName(path), await downloadMaterial(getSupabase(), path));
 }

@@ -1,20 +1,12 @@
-// A button that opens a list of actions (account menu, a row's "…" actions). Arrows move,
-// Enter runs, Escape closes and gives focus back to the button.
-import type { ReactNode } from "react";
-import { Menu as AriaMenu, MenuItem as AriaMenuItem, MenuTrigger, Popover, Separator, type Key } from "react-aria-components";
+// A button that opens a list of actions (a row's "…" actions). Arrows move, Enter runs,
+// Escape closes and gives focus back to the button. The list's code (react-aria's popover,
+// menu and collection modules, about 15 KB gzip) loads when a menu first opens
+// (MenuPopover.tsx): a table with a menu on every row does not carry it until it is used.
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Button, type ButtonVariant } from "./Button.tsx";
-import { cx, listItem, popover } from "./styles.ts";
+import type { MenuAction } from "./MenuPopover.tsx";
 
-export interface MenuAction {
-  id: string;
-  label: string;
-  /** A link item navigates; otherwise onAction is called with the id. */
-  href?: string;
-  isDisabled?: boolean;
-  danger?: boolean;
-  /** A line before this item. */
-  separatorBefore?: boolean;
-}
+export type { MenuAction };
 
 export interface MenuProps {
   /** The trigger's content; with an icon-only trigger, give `label`. */
@@ -24,25 +16,25 @@ export interface MenuProps {
   items: MenuAction[];
   onAction?: (id: string) => void;
   variant?: ButtonVariant;
+  size?: "md" | "sm";
   placement?: "bottom start" | "bottom end";
 }
 
-export function Menu({ trigger, label, items, onAction, variant = "ghost", placement = "bottom end" }: MenuProps) {
+const MenuPopover = lazy(() => import("./MenuPopover.tsx"));
+
+export function Menu({ trigger, label, items, onAction, variant = "ghost", size = "md", placement = "bottom end" }: MenuProps) {
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   return (
-    <MenuTrigger>
-      <Button variant={variant} aria-label={label}>
+    <>
+      <Button ref={triggerRef} variant={variant} size={size} aria-label={label} aria-haspopup="menu" aria-expanded={open} onPress={() => setOpen(true)}>
         {trigger}
       </Button>
-      <Popover placement={placement} className={cx(popover, "min-w-48")}>
-        <AriaMenu aria-label={label} onAction={(key: Key) => onAction?.(String(key))} className="outline-none">
-          {items.flatMap((item) => [
-            ...(item.separatorBefore ? [<Separator key={`${item.id}-separator`} className="my-1 border-t border-gray-200" />] : []),
-            <AriaMenuItem key={item.id} id={item.id} href={item.href} isDisabled={item.isDisabled} textValue={item.label} className={cx(listItem, item.danger && "text-red-800")}>
-              {item.label}
-            </AriaMenuItem>,
-          ])}
-        </AriaMenu>
-      </Popover>
-    </MenuTrigger>
+      {open && (
+        <Suspense fallback={null}>
+          <MenuPopover triggerRef={triggerRef} label={label} items={items} onAction={onAction} placement={placement} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -6,7 +6,8 @@ import { useId, type ReactNode, type Ref } from "react";
 import { useMessages } from "../i18n.ts";
 import type { FieldBaseProps } from "./FieldParts.tsx";
 import { uiMessages } from "./messages.ts";
-import { cx, descriptionText, errorText, inputBox, labelText } from "./styles.ts";
+import { describedBy, NativeField } from "./NativeField.tsx";
+import { cx, inputBox } from "./styles.ts";
 
 export interface Option {
   value: string;
@@ -32,17 +33,8 @@ export function Select({ label, description, errorMessage, options, className, i
   const chosen = controlled ? (value ?? "") : undefined;
   // The placeholder stays listed (disabled) until something is chosen, as react-aria's did.
   const showPlaceholder = controlled ? !value : !defaultValue;
-  const describedBy = [errorMessage && `${id}-error`, description && `${id}-help`].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={cx("flex flex-col gap-1", className)}>
-      <label htmlFor={id} className={labelText}>
-        {label}
-        {isRequired && (
-          <span className="ml-1 text-red-800" title={m.required}>
-            <span aria-hidden="true">*</span>
-          </span>
-        )}
-      </label>
+    <NativeField id={id} label={label} description={description} errorMessage={errorMessage} isRequired={isRequired} className={className}>
       <select
         id={id}
         ref={inputRef}
@@ -54,7 +46,7 @@ export function Select({ label, description, errorMessage, options, className, i
         required={isRequired}
         disabled={isDisabled}
         aria-invalid={errorMessage ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, description, errorMessage)}
         className={cx(inputBox, "min-h-11 aria-[invalid=true]:border-red-700 disabled:bg-gray-100 disabled:text-gray-600")}
       >
         {showPlaceholder && (
@@ -68,17 +60,7 @@ export function Select({ label, description, errorMessage, options, className, i
           </option>
         ))}
       </select>
-      {description && (
-        <span id={`${id}-help`} className={descriptionText}>
-          {description}
-        </span>
-      )}
-      {errorMessage && (
-        <span id={`${id}-error`} className={errorText}>
-          {errorMessage}
-        </span>
-      )}
-    </div>
+    </NativeField>
   );
 }
 

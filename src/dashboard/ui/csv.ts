@@ -2,6 +2,8 @@
 // A byte-order mark makes Excel read UTF-8 (é, ç); French Excel expects ";" between fields;
 // text cells starting with = + - @, a tab or a carriage return get a leading ' (and quotes)
 // so a spreadsheet never runs them as formulas.
+import { downloadBlob } from "../../lib/download.ts";
+
 export type CsvValue = string | number | boolean | null | undefined;
 
 // Papa's own test (escapeFormulae: true) is /^[=+\-@\t\r].*$/, whose `.` stops at a line
@@ -16,16 +18,4 @@ export async function toCsv(header: string[], rows: CsvValue[][], delimiter: ","
 
 export function downloadText(fileName: string, text: string, type = "text/csv;charset=utf-8"): void {
   downloadBlob(fileName, new Blob([text], { type }));
-}
-
-/** Saves a file the page built or fetched (a zip, a PDF, a submitted file). */
-export function downloadBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -94,21 +94,3 @@ export function nextDay(isoDay: string): string {
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
-
-/** A catalogue entry edited on admin/content (names, summaries, order). */
-export const catalogueEntrySchema = z.object({
-  name_fr: z.string().check(z.trim(), z.minLength(1, "required"), z.maxLength(200, "tooLong")),
-  name_en: z.string().check(z.trim(), z.minLength(1, "required"), z.maxLength(200, "tooLong")),
-  summary_fr: z.string().check(z.trim(), z.maxLength(2000, "tooLong")),
-  summary_en: z.string().check(z.trim(), z.maxLength(2000, "tooLong")),
-  position: z.number("positionInvalid").check(z.int("positionInvalid"), z.gte(0, "positionInvalid"), z.lte(999, "positionInvalid")),
-});
-export type CatalogueEntryForm = z.infer<typeof catalogueEntrySchema>;
-
-/** A new department, programme or specialty: an entry with its slug and parent. */
-export const newCatalogueEntrySchema = z.extend(catalogueEntrySchema, {
-  slug: z.string().check(z.trim(), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "slugInvalid"), z.maxLength(80, "tooLong")),
-  parent_id: z.string().check(z.minLength(1, "parentRequired")),
-  degree: z.enum(["licence", "master", "licence-master"]),
-});
-export type NewCatalogueEntryForm = z.infer<typeof newCatalogueEntrySchema>;

@@ -1,8 +1,8 @@
 // The one A4 page writer of the verifiable documents (relevé, certificate of enrolment,
 // receipt): Helvetica regular and bold, a cursor that moves down the page and opens a new
 // page when it reaches the bottom margin, text without the narrow no-break spaces that the
-// standard fonts cannot draw, the QR code block, and the browser download. Loaded with
-// pdf-lib and qrcode only when someone downloads a document.
+// standard fonts cannot draw, the institution's letterhead and the QR code block. Loaded
+// with pdf-lib and qrcode only when someone downloads a document (src/lib/download.ts saves it).
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import QRCode from "qrcode";
 
@@ -16,6 +16,10 @@ const BOTTOM = 70;
 
 /** The standard fonts encode WinAnsi: no narrow or no-break spaces (Intl puts them in numbers). */
 export const plain = (s: string): string => s.replace(/\u202f|\u00a0/g, " ");
+
+/** "fr / en", or the one given when they are the same or one is missing; `missing` when neither is. */
+export const both = (fr: string | null | undefined, en: string | null | undefined, missing = "—"): string =>
+  fr && en && fr !== en ? `${fr} / ${en}` : fr ?? en ?? missing;
 
 export interface TextOptions { size?: number; bold?: boolean; color?: RGB }
 
@@ -63,6 +67,17 @@ export class PageWriter {
     this.y = TOP;
   }
 
+  /** The head of every document: the institution's name, then its identifiers (NIU, authorisation, address) in small grey lines. */
+  letterhead(institution: string, identifiers: (string | null | undefined)[]): void {
+    this.text(institution, 50, { size: 15, bold: true });
+    this.down(15);
+    for (const line of identifiers) {
+      if (!line) continue;
+      this.text(line, 50, { size: 8, color: GREY });
+      this.down(11);
+    }
+  }
+
   /** Label / value rows, the label in grey. */
   rows(rows: [string, string][], valueX: number, options: { size?: number; step?: number } = {}): void {
     for (const [label, value] of rows) {
@@ -92,16 +107,4 @@ export class PageWriter {
   save(): Promise<Uint8Array> {
     return this.pdf.save();
   }
-}
-
-/** Has the browser download the PDF. */
-export function downloadPdf(bytes: Uint8Array, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/pdf" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -15,6 +15,8 @@ export interface PolicyInput {
    * Scripts never get this.
    */
   inlineStyles?: boolean;
+  /** Origins one page also reaches (the CMS in GitHub mode: GitHub's API and avatars). */
+  extraOrigins?: { connect?: string[]; img?: string[] };
 }
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -43,16 +45,16 @@ export function realtimeOrigin(url: string): string {
 }
 
 /** The content-security policy of the site and the dashboard. */
-export function contentSecurityPolicy({ supabaseUrl, scriptHashes = [], styleHashes = [], inlineStyles = false }: PolicyInput): string {
+export function contentSecurityPolicy({ supabaseUrl, scriptHashes = [], styleHashes = [], inlineStyles = false, extraOrigins }: PolicyInput): string {
   const api = new URL(supabaseUrl).origin;
   const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...sorted(scriptHashes)],
     inlineStyles ? ["style-src", "'self'", "'unsafe-inline'"] : ["style-src", "'self'", ...sorted(styleHashes)],
-    ["img-src", "'self'", "data:", "blob:", `${api}/storage/v1/`],
+    ["img-src", "'self'", "data:", "blob:", `${api}/storage/v1/`, ...(extraOrigins?.img ?? [])],
     ["font-src", "'self'"],
-    ["connect-src", "'self'", api, realtimeOrigin(api)],
+    ["connect-src", "'self'", api, realtimeOrigin(api), ...(extraOrigins?.connect ?? [])],
     ["media-src", "'self'", "blob:"],
     // The bursar's slip review shows a student's PDF slip (fetched, retyped application/pdf) in a frame.
     ["frame-src", "blob:"],

@@ -5,7 +5,16 @@ import type { StorageClient } from "@supabase/storage-js";
 
 export function lazyStorage(url: string, fetch: typeof globalThis.fetch): StorageClient {
   let loading: Promise<StorageClient> | undefined;
-  const load = () => (loading ??= import("@supabase/storage-js").then(({ StorageClient }) => new StorageClient(url, {}, fetch)));
+  // A load that failed (offline) is forgotten, so that the next call, back online, loads it:
+  // the outbox sends files written offline without a reload.
+  const load = () =>
+    (loading ??= import("@supabase/storage-js").then(
+      ({ StorageClient }) => new StorageClient(url, {}, fetch),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   const forward = (target: (client: StorageClient) => object) =>
     new Proxy(
       {},

@@ -1,7 +1,7 @@
 // The local Storage API (/storage/v1) answering as Supabase's storage-api does, in front of
 // @supabase/lite's: lite stores the objects and decides access (RLS on storage.objects and
 // storage.buckets); the modules here take requests in storage-api's forms and reshape lite's
-// answers into storage-api's. Measured against storage-js's own test suite (README, "Upstream
+// answers into storage-api's. Measured against storage-js's own test suite (docs/testing.md, "Supabase's own
 // client suites"); what is left is image transformation, which the stack does not run.
 import type { LocalContext } from "../context.ts";
 import { withErrorCode, type Lite } from "./answers.ts";

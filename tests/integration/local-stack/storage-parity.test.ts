@@ -1,7 +1,7 @@
 // The local stack's Storage answers as hosted storage-api answers, through the project's own
 // supabase-js (supabase/local/storage/): what storage-js reads from each answer works here as
 // on a hosted project. storage-js's upstream test suite holds the same against the stack
-// (README, "Upstream client suites"); the listing rules in detail: tests/unit/storage-listing.test.ts.
+// (docs/testing.md, "Supabase's own client suites"); the listing rules in detail: tests/unit/storage-listing.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { useLocalStack } from "../../fixtures/stack.ts";

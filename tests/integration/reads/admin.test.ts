@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { signInAs, useLocalStack } from "../../fixtures/stack.ts";
-import { CATALOGUE_KINDS } from "../../../src/lib/catalogue-diff.ts";
+import { CATALOGUE_KINDS } from "../../../src/lib/catalogue-sync/kinds.ts";
 import * as financeAdmin from "../../../src/dashboard/finance/admin-data.ts";
 import * as financeConfig from "../../../src/dashboard/finance/config-data.ts";
 import * as institution from "../../../src/dashboard/institution/data.ts";

@@ -58,7 +58,7 @@ describe("the student's home", () => {
     expect(before.map((d) => d.id)).toEqual(expect.arrayContaining([a.id, q.id]));
     expect(before.find((d) => d.id === q.id)).toMatchObject({ kind: "quiz", course: { title: "Algorithmique et structures de données" } });
 
-    await assignments.handIn(student, { id: a.id }, STUDENT, null, "Ma copie", []);
+    await assignments.handIn(student, a.id, "Ma copie", [], crypto.randomUUID());
     const attempt = await quizzes.startAttempt(student, q.id);
     // the quiz page resumes a running attempt by reading it (never by starting one): the
     // same attempt and deadline as the database's

@@ -39,7 +39,7 @@ const NOBODY: Actor[] = [];
 const COURSE_A_MEMBERS: Actor[] = ["studentA", "teacherA", "admin"];
 const COURSE_A_STAFF: Actor[] = ["teacherA", "admin"];
 
-/** A catalogue table: everyone reads, admins write. */
+/** A catalogue table: everyone reads; only the catalogue sync (service role) writes, from the content. */
 function catalogue(table: string, row: (w: World) => Record<string, unknown>): TableSpec {
   return {
     table,
@@ -48,9 +48,9 @@ function catalogue(table: string, row: (w: World) => Record<string, unknown>): T
         name: "a catalogue entry",
         row,
         select: EVERYONE,
-        insert: ADMIN,
-        update: { patch: () => ({ name_en: "Renamed" }), allowed: ADMIN },
-        delete: ADMIN,
+        insert: NOBODY,
+        update: { patch: () => ({ name_en: "Renamed" }), allowed: NOBODY },
+        delete: NOBODY,
       },
     ],
   };
@@ -144,19 +144,14 @@ const SPECS: TableSpec[] = [
         existing: () => ({ code: "L1" }),
         key: ["code"],
         select: EVERYONE,
-        update: { patch: () => ({ name_en: "First year" }), allowed: ADMIN },
+        update: { patch: () => ({ name_en: "First year" }), allowed: NOBODY },
         delete: NOBODY,
-        // The five LMD levels are fixed by a check constraint and referenced everywhere:
-        // an admin's delete is refused by foreign keys rather than RLS, so only the
-        // others are asserted here.
-        skip: { delete: { actors: ["admin"], reason: "foreign keys, not RLS, keep an admin from deleting a used level" } },
       },
       {
         name: "a duplicate level",
         row: () => ({ code: "L1", cycle: "licence", name_fr: "x", name_en: "x", position: 99 }),
         key: ["code", "position"],
         insert: NOBODY,
-        skip: { insert: { actors: ["admin"], reason: "the check constraint allows only the five existing codes" } },
       },
     ],
   },
@@ -168,9 +163,9 @@ const SPECS: TableSpec[] = [
         row: (w) => ({ specialty_id: w.lateSpecialty, level_code: "L1" }),
         key: ["specialty_id", "level_code"],
         select: EVERYONE,
-        insert: ADMIN,
-        update: { patch: () => ({ level_code: "L2" }), allowed: ADMIN },
-        delete: ADMIN,
+        insert: NOBODY,
+        update: { patch: () => ({ level_code: "L2" }), allowed: NOBODY },
+        delete: NOBODY,
       },
     ],
   },

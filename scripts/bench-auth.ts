@@ -80,7 +80,10 @@ async function measure(browser: Browser, url: string): Promise<Measure> {
   cdp.on("Network.loadingFinished", (event) => {
     const counted = bytes[phase];
     counted.total += event.encodedDataLength;
-    if (types.get(event.requestId) === "Script") (counted.js += event.encodedDataLength), counted.files++;
+    if (types.get(event.requestId) === "Script") {
+      counted.js += event.encodedDataLength;
+      counted.files++;
+    }
   });
   const started = Date.now();
   await page.goto(url, { waitUntil: "commit" });

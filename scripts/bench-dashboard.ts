@@ -13,7 +13,8 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
 import { chromiumPath } from "./chromium.ts";
 import { DEMO_ACCOUNTS } from "../supabase/local/demo.ts";
-import { ROUTES, ROLES, type Role } from "../src/dashboard/routes.ts";
+import { ROLES, type Role } from "../src/dashboard/paths.ts";
+import { ROUTES } from "../src/dashboard/routes.ts";
 
 const SLOT = process.env.E2E_SLOT ?? "19";
 process.env.E2E_SLOT = SLOT;

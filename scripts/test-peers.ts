@@ -133,7 +133,9 @@ async function stop(child: ChildProcess): Promise<void> {
   const killer = setTimeout(() => {
     try {
       process.kill(-child.pid!, "SIGKILL");
-    } catch {}
+    } catch {
+      // already gone
+    }
   }, 15_000);
   await exited;
   clearTimeout(killer);

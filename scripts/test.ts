@@ -1,7 +1,7 @@
-// npm test: type checks, unit + integration tests (vitest, each integration file on its
-// own fresh local stack), then browser tests (Playwright in the system Chromium against
-// the built site and a fresh stack). Runs every step, exits non-zero if any failed, and
-// ends with one "N passed, N failed" line counting every test.
+// npm test: type checks, lint and format check, unit + integration tests (vitest, each
+// integration file on its own fresh local stack), then browser tests (Playwright in the
+// system Chromium against the built site and a fresh stack). Runs every step, exits
+// non-zero if any failed, and ends with one "N passed, N failed" line counting every test.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,6 +33,8 @@ if (!chromium) {
 
 step("type check: site, lib, tests and local stack (astro check)", "npx", ["astro", "check"]);
 step("type check: worker (tsc)", "npx", ["tsc", "-p", "worker/tsconfig.json"]);
+step("lint: hooks, accessibility, import cycles and boundaries (ESLint)", "npx", ["eslint", "--max-warnings=0", "."]);
+step("format check (Prettier)", "npx", ["prettier", "--check", "--log-level=warn", "."]);
 
 const vitestReport = join(reports, "vitest.json");
 step("unit and integration tests (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);

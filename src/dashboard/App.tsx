@@ -11,12 +11,17 @@ import ErrorScreen from "./guard/ErrorScreen.tsx";
 import { LocaleContext, useT } from "./i18n.ts";
 import { ownProfileStore } from "./profile/store.ts";
 import { createDashboardRouter, followAppLinks } from "./router.ts";
-import { ROUTES, mayOpen, roleOfPath, type DashboardRoute, type PageProps } from "./routes.ts";
+import { roleOfPath, type PageProps } from "./paths.ts";
+import { ROUTES, mayOpen, type DashboardRoute } from "./routes.ts";
 import { SignedInContext, type SignedIn } from "./session.ts";
+import { provideSenders } from "./shared/outbox/send.ts";
 import { ownRolesStore, rememberedRole } from "./shell/data.ts";
 import Layout from "./shell/Layout.tsx";
 import { PageSkeleton } from "./shell/PageSkeleton.tsx";
 import { AccessDenied, NotFound } from "./shell/StatusPage.tsx";
+
+// The outbox sends a kept write through each feature's data module: the frame knows them.
+provideSenders(() => import("./shell/outbox-senders.ts"));
 
 const pages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
 function pageOf(route: DashboardRoute) {
@@ -42,7 +47,7 @@ export default function App({ locale, session }: { locale: Locale; session: Sess
   useEffect(() => {
     let stop: (() => void) | undefined;
     let gone = false;
-    void import("./outbox/runtime.ts").then(({ startOutbox }) => {
+    void import("./shared/outbox/runtime.ts").then(({ startOutbox }) => {
       if (!gone) stop = startOutbox(session.user.id);
     });
     return () => {
@@ -82,7 +87,7 @@ export default function App({ locale, session }: { locale: Locale; session: Sess
     );
   }
 
-  const signedIn: SignedIn = { session, userId: session.user.id, roles: held, role };
+  const signedIn: SignedIn = { session, userId: session.user.id, roles: held, role, name: profile.data?.full_name };
   let content;
   if (!route || !page) content = <NotFound />;
   else if (!mayOpen(route, held)) content = <AccessDenied />;
@@ -97,7 +102,7 @@ export default function App({ locale, session }: { locale: Locale; session: Sess
   return (
     <LocaleContext.Provider value={locale}>
       <SignedInContext.Provider value={signedIn}>
-        <Layout route={route} params={(page?.params ?? {}) as Record<string, string>} name={profile.data?.full_name}>
+        <Layout route={route} params={(page?.params ?? {}) as Record<string, string>} name={signedIn.name}>
           {content}
         </Layout>
       </SignedInContext.Provider>

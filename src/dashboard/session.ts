@@ -2,7 +2,7 @@
 // role whose area is open. Provided once by App.tsx.
 import { createContext, useContext } from "react";
 import type { Session } from "@supabase/supabase-js";
-import type { Role } from "./routes.ts";
+import type { Role } from "./paths.ts";
 
 export interface SignedIn {
   session: Session;
@@ -11,6 +11,8 @@ export interface SignedIn {
   roles: readonly Role[];
   /** The role whose area the current page belongs to, or the remembered one. */
   role: Role | undefined;
+  /** The profile's full name, once read. */
+  name: string | undefined;
 }
 
 export const SignedInContext = createContext<SignedIn | null>(null);

@@ -50,6 +50,11 @@ export function formatDateTime(locale: Locale, value: DateInput): string {
   }).format(toDate(value));
 }
 
+/** A session's slot: lun. 23 nov., 09:30–11:00 */
+export function formatSlot(locale: Locale, start: DateInput, end: DateInput): string {
+  return `${formatDateTime(locale, start)}–${formatTime(locale, end)}`;
+}
+
 /** 150 000 FCFA / FCFA 150,000 — integer francs only. */
 export function formatXaf(locale: Locale, francs: number): string {
   return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(francs);
@@ -89,6 +94,9 @@ export function formatBytes(locale: Locale, bytes: number): string {
   const units = locale === "fr" ? ["o", "Ko", "Mo", "Go", "To"] : ["B", "KB", "MB", "GB", "TB"];
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) (value /= 1024), unit++;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
   return `${new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: unit ? 1 : 0 }).format(value)}\u00a0${units[unit]}`;
 }

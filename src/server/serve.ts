@@ -39,8 +39,11 @@ export async function startServer({ dist = process.env.DIST_DIR ?? "dist", host 
       } catch (error) {
         // An error may quote a form's values: e-mails and phone numbers masked (DOMAIN §4).
         console.error(maskContacts(inspect(error)));
-        if (!res.headersSent) (res.statusCode = 500), res.end("Internal server error");
-        else res.destroy();
+        if (res.headersSent) res.destroy();
+        else {
+          res.statusCode = 500;
+          res.end("Internal server error");
+        }
       }
     })();
   });

@@ -128,7 +128,10 @@ export function createStaticHandler({ root, headers = {} }: StaticOptions) {
       const stream = createReadStream(body);
       stream.once("error", () => {
         if (res.headersSent) res.destroy();
-        else (res.statusCode = 500), res.end();
+        else {
+          res.statusCode = 500;
+          res.end();
+        }
         done();
       });
       stream.once("end", () => done());

@@ -126,7 +126,10 @@ export async function attachRealtime(server: Server, context: LocalContext): Pro
       }
       if (event === "phx_leave") {
         const sub = mine.get(topic);
-        if (sub) subscriptions.delete(sub), mine.delete(topic);
+        if (sub) {
+          subscriptions.delete(sub);
+          mine.delete(topic);
+        }
         reply("ok", {});
         send(ws, [joinRef, ref, topic, "phx_close", {}]);
         return;

@@ -5,8 +5,8 @@
 import { expect, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import DataSaverSection from "../../src/dashboard/profile/DataSaverSection.tsx";
-import { DATA_SAVER_KEY, useLiveUpdates } from "../../src/dashboard/shell/data-saver.ts";
-import { OnDemandImage } from "../../src/dashboard/shell/OnDemandImage.tsx";
+import { DATA_SAVER_KEY, useLiveUpdates } from "../../src/dashboard/ui/data-saver.ts";
+import { OnDemandImage } from "../../src/dashboard/ui/OnDemandImage.tsx";
 import { expectNoAxeViolations, renderKit } from "./helpers.tsx";
 
 const PIXEL = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";

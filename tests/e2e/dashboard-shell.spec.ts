@@ -1,6 +1,6 @@
 // The signed-in application's frame: role selector, sidebar, access denied, not found,
 // language, phone layout, help centre, the homes' blocks, and axe on each.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { AUTH_STORAGE_KEY } from "../../src/lib/auth-storage.ts";
 import { expectNoAxeViolations, openAccountMenu, signIn } from "./dashboard.ts";

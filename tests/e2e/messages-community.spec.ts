@@ -3,7 +3,7 @@
 // course board's post, comment, reaction and report, and the teacher hiding the post.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { account, expectNoAxeViolations, signInAs, signedIn } from "./dashboard.ts";
+import { expectNoAxeViolations, signInAs, signedIn } from "./dashboard.ts";
 
 type Role = "student" | "teacher" | "admin";
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { execFile } from "node:child_process";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
-import { countUnread } from "../../src/dashboard/notifications/data.ts";
+import { countUnread } from "../../src/dashboard/shared/unread-notifications-data.ts";
 import { e2eStack, serviceClient } from "./stack.ts";
 import { signInAs } from "./dashboard.ts";
 

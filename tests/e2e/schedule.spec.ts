@@ -5,7 +5,7 @@
 import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { serviceClient } from "./stack.ts";
-import { account, chooseOption, expectNoAxeViolations, signInAs } from "./dashboard.ts";
+import { chooseOption, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
 const SERIES = `Atelier du dimanche ${Date.now().toString(36)}`;
 const LIVE = `Séance e2e ${Date.now().toString(36)}`;

@@ -32,7 +32,8 @@ import { reregistrationMessages } from "../../src/dashboard/admissions/reregistr
 import { institutionMessages } from "../../src/dashboard/institution/messages.ts";
 import { resultsMessages } from "../../src/dashboard/results/messages.ts";
 import { assignmentMessages } from "../../src/dashboard/assignments/messages.ts";
-import { classesMessages, planMessages } from "../../src/dashboard/classes/messages.ts";
+import { planMessages } from "../../src/dashboard/classes/messages.ts";
+import { joinMessages } from "../../src/dashboard/shared/join-messages.ts";
 import { teacherZoomMessages } from "../../src/dashboard/meetings/teacher-messages.ts";
 import { peopleMessages } from "../../src/dashboard/people/messages.ts";
 import { quizMessages } from "../../src/dashboard/quizzes/messages.ts";
@@ -124,7 +125,7 @@ for (const locale of ["fr", "en"] as const) {
     const fin = financeMessages[locale];
     const ppl = peopleMessages[locale];
     const pln = planMessages[locale];
-    const cls = classesMessages[locale];
+    const join = joinMessages[locale];
     const zm = teacherZoomMessages[locale];
     const asg = assignmentMessages[locale];
     const qz = quizMessages[locale];
@@ -351,9 +352,9 @@ for (const locale of ["fr", "en"] as const) {
         await applicant.context().route("https://zoom.us/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Zoom</title>" }));
         const line = applicant.getByTestId("session-list").getByTestId("session-line").filter({ hasText: session });
         const popup = applicant.waitForEvent("popup");
-        await line.getByRole("link", { name: new RegExp(`^${cls.join}`) }).click();
+        await line.getByRole("link", { name: new RegExp(`^${join.join}`) }).click();
         expect((await popup).url()).toMatch(/^https:\/\/zoom\.us\/j\/\d+/);
-        await expect(line.getByRole("status")).toContainText(cls.joinedAt.split(" {time}")[0]);
+        await expect(line.getByRole("status")).toContainText(join.joinedAt.split(" {time}")[0]);
 
         await applicant.goto(`${prefix}/dashboard/student/assignments`);
         const card = applicant.getByTestId("student-assignment").filter({ hasText: assignment });

@@ -3,7 +3,7 @@
 // a factor), what each action does in auth and in SQL, the audit rows it leaves, and the
 // people tables' RLS (audit_log, security_settings, the guard on one's own admin role).
 import { describe, expect, it } from "vitest";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { signInAs, useLocalStack } from "../fixtures/stack.ts";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
 import { totpCode } from "../../supabase/local/auth/totp.ts";

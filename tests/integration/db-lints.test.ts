@@ -3,7 +3,6 @@
 // (tests/fixtures/db-lints.ts, shared with the hosted-parity gate on a real PostgreSQL),
 // each proven able to fail against a deliberately bad table before it is trusted on the
 // real schema.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useLocalStack } from "../fixtures/stack.ts";

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { countUnread, dismiss, listNotifications, markAllRead, markRead } from "../../src/dashboard/notifications/data.ts";
+import { dismiss, listNotifications, markAllRead, markRead } from "../../src/dashboard/notifications/data.ts";
+import { countUnread } from "../../src/dashboard/shared/unread-notifications-data.ts";
 import { signInAs, useLocalStack } from "../fixtures/stack.ts";
 import { createUser, TEST_PASSWORD } from "../fixtures/teaching.ts";
 

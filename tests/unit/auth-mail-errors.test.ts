@@ -4,9 +4,8 @@ import { describe, expect, it } from "vitest";
 import fr from "../../src/i18n/fr.json";
 import en from "../../src/i18n/en.json";
 import { createTranslate, type Messages } from "../../src/lib/translate.ts";
-import { explain } from "../../src/islands/auth/errors.ts";
+import { explain, failedAuthLink } from "../../src/islands/auth/errors.ts";
 import { retryAfterSeconds } from "../../src/lib/auth/messages.ts";
-import { failedAuthLink } from "../../src/islands/auth/errors.ts";
 
 const gotrue = (seconds: number) => ({ status: 429, code: "over_email_send_rate_limit", message: `For security purposes, you can only request this after ${seconds} seconds.` });
 

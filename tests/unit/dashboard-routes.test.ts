@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ROUTES, ROLES, homeRouteOf, matchRoute, mayOpen, roleOfPath, sidebarOf } from "../../src/dashboard/routes.ts";
+import { DASHBOARD_PATH } from "../../src/lib/constants.ts";
+import { PATHS, ROLES, hrefTo, pathTo, roleOfPath } from "../../src/dashboard/paths.ts";
+import { ROUTES, homeRouteOf, matchRoute, mayOpen, sidebarOf } from "../../src/dashboard/routes.ts";
 import { doualaDayBounds } from "../../src/dashboard/home/data.ts";
 import { fill } from "../../src/dashboard/i18n.ts";
 
@@ -42,6 +44,19 @@ describe("the route table", () => {
     expect(matchRoute("/dashboard/student/")?.route.name).toBe("student.home");
     expect(matchRoute("/dashboard/student/nulle-part")).toBeUndefined();
     expect(matchRoute("/dashboardx")).toBeUndefined();
+  });
+
+  it("matches a fixed segment before a parameter in the same place", () => {
+    expect(matchRoute("/dashboard/teacher/evaluations/new")?.route.name).toBe("teacher.evaluations.new");
+    expect(matchRoute("/dashboard/teacher/evaluations/e1")).toMatchObject({ route: { name: "teacher.evaluations.quiz" }, params: { evaluationId: "e1" } });
+  });
+
+  it("builds links from route names, parameters encoded, in the page's language", () => {
+    expect(pathTo("student.course", { courseId: "a/b c" })).toBe("/dashboard/student/courses/a%2Fb%20c");
+    expect(hrefTo("fr", "admin.student-application", { id: "x" })).toBe("/dashboard/admin/student-applications/x");
+    expect(hrefTo("en", "admin.zoom")).toBe("/en/admin/zoom");
+    // The public site's islands send signed-in visitors to lib/constants' DASHBOARD_PATH.
+    expect(PATHS.selector).toBe(DASHBOARD_PATH);
   });
 
   it("opens a role's pages to that role only, and signed-in pages to anyone signed in", () => {

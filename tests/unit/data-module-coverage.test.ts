@@ -16,7 +16,7 @@ const NOT_RUN: Record<string, { kind: "write" | "read" | "subscription"; why: st
   "src/dashboard/admissions/data.ts#documentUrl": { kind: "read", why: "storage download (no Data API query); bucket policies: tests/integration/rls" },
   "src/dashboard/assignments/data.ts#downloadAttachment": { kind: "read", why: "storage download; bucket policies: tests/integration/rls" },
   "src/dashboard/assignments/data.ts#downloadSubmissionFile": { kind: "read", why: "storage download; bucket policies: tests/integration/rls" },
-  "src/dashboard/courses/data.ts#downloadMaterial": { kind: "read", why: "storage download; bucket policies: tests/integration/rls" },
+  "src/dashboard/shared/materials-data.ts#downloadMaterial": { kind: "read", why: "storage download; bucket policies: tests/integration/rls" },
   // realtime
   "src/dashboard/finance/data.ts#subscribeToPayments": { kind: "subscription", why: "realtime channel: tests/integration/realtime.test.ts" },
   "src/dashboard/notifications/data.ts#subscribeToNew": { kind: "subscription", why: "realtime channel: tests/integration/realtime.test.ts" },
@@ -25,18 +25,19 @@ const NOT_RUN: Record<string, { kind: "write" | "read" | "subscription"; why: st
   ...writes("src/dashboard/assessment/data.ts", "publishEvaluation saveMarks"),
   ...writes("src/dashboard/assignments/data.ts", "saveAssignment uploadAttachment removeSubmissionFile"),
   ...writes("src/dashboard/courses/data.ts", "createCourse enrolCohort bulkUpdateCourses saveCourseHostLink addLinkMaterial deleteMaterial deleteReview uploadFileMaterial deleteMaterialWithFile setLessonProgress addLesson deleteLesson proposeCourse withdrawProposal decideProposal"),
-  ...writes("src/dashboard/documents/data.ts", "issueCertificate"),
+  ...writes("src/dashboard/shared/certificates-data.ts", "issueCertificate"),
   ...writes("src/dashboard/finance/admin-data.ts", "reviewSlip recordCash refund waivePenalty"),
   ...writes("src/dashboard/finance/config-data.ts", "saveSchedule addInstalment removeInstalment assignSchedule setDiscount createSchedule"),
   ...writes("src/dashboard/finance/data.ts", "startMobilePayment submitBankSlip cancelPayment"),
-  ...writes("src/dashboard/institution/data.ts", "saveSettings addAcademicYear addSemester setCurrentSemester runWorkerTickNow"),
+  ...writes("src/dashboard/institution/data.ts", "saveSettings addSemester setCurrentSemester runWorkerTickNow"),
+  ...writes("src/dashboard/shared/academic-years-data.ts", "addAcademicYear"),
   ...writes("src/dashboard/meetings/data.ts", "saveDefaultPlatform saveCredentials clearCredentials testCredentials createCourseMeeting importAttendance"),
   ...writes("src/dashboard/partners/data.ts", "savePartnerCourse setPartnerCourseOpen withdrawRequest"),
   ...writes("src/dashboard/people/data.ts", "createAccount setRole setDisabled sendPasswordReset resetMfa importStudents saveRequireAdminMfa"),
   ...writes("src/dashboard/professional/data.ts", "saveInternship"),
   ...writes("src/dashboard/quizzes/data.ts", "updateEvaluation deleteEvaluation setQuizPublished deleteQuestion releaseResults reviewAttempt"),
   ...writes("src/dashboard/results/data.ts", "publishDeliberation issueTranscript"),
-  ...writes("src/dashboard/schedule/data.ts", "updateSession rescheduleSession shiftSessions cancelSession createFeed revokeFeed"),
+  ...writes("src/dashboard/shared/sessions-data.ts", "updateSession rescheduleSession shiftSessions cancelSession createFeed revokeFeed"),
 };
 
 function writes(module: string, names: string): typeof NOT_RUN {

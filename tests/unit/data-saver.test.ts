@@ -1,7 +1,7 @@
-// The data saver's default (src/dashboard/shell/data-saver.ts): the device's own choice,
+// The data saver's default (src/dashboard/ui/data-saver.ts): the device's own choice,
 // else the browser's Save-Data preference; off when neither says.
 import { describe, expect, it } from "vitest";
-import { dataSaverOf } from "../../src/dashboard/shell/data-saver.ts";
+import { dataSaverOf } from "../../src/dashboard/ui/data-saver.ts";
 
 describe("the data saver's setting", () => {
   it("follows the browser's Save-Data until the user chooses on this device", () => {

@@ -3,7 +3,7 @@
 // cancelling receipt carries the refund's reason.
 import { describe, expect, it } from "vitest";
 import { transcriptPdf, type TranscriptDocument } from "../../src/dashboard/results/transcript-pdf.ts";
-import { receiptPdf, type ReceiptData } from "../../src/dashboard/finance/receipt-pdf.ts";
+import { receiptPdf, type ReceiptData } from "../../src/dashboard/shared/receipt-pdf.ts";
 import { pdfText } from "../fixtures/pdf-text.ts";
 
 const transcript: TranscriptDocument = {

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import { formatDate } from "../../lib/format.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
+import { hrefTo } from "../../dashboard/paths.ts";
 import {
   INTERNATIONAL_DOCUMENTS, REQUIRED_DOCUMENTS, DOCUMENT_ACCEPT, accountSchema, backgroundStepSchema, choiceStepSchema,
   contactsStepSchema, fileProblem, identityStepSchema, stepErrors, todayInDouala, type DocumentKind, type StepErrors,
@@ -356,7 +357,7 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
         <h2 id="application-step-title" {...headingProps}>{stage === "done" ? m.done.title : m.submittedAlready}</h2>
         {stage === "done" && <p className="mt-3 text-gray-700">{m.done.body}</p>}
         {stage === "done" && (draft?.fee_xaf ?? 0) > 0 && <p className="mt-3 text-gray-700">{m.done.fee(fee)}</p>}
-        <a className={`${primaryButton} mt-6 inline-block`} href={localizedPath(locale, "/dashboard/applications")}>{m.done.track}</a>
+        <a className={`${primaryButton} mt-6 inline-block`} href={hrefTo(locale, "applications")}>{m.done.track}</a>
       </section>
     );
   }

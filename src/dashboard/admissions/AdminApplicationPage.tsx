@@ -6,8 +6,8 @@ import { DOCUMENT_KINDS, type DocumentKind } from "../../lib/admissions/rules.ts
 import { formatDate, formatDateTime, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
-import type { PageProps } from "../routes.ts";
+import { hrefTo } from "../paths.ts";
+import type { PageProps } from "../paths.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
@@ -35,7 +35,7 @@ export default function AdminApplicationPage({ params }: PageProps) {
   const [viewing, setViewing] = useState<{ doc: ApplicationDocument; url: string } | null>(null);
   const errorMessage = useErrorMessage();
   const international = window.location.pathname.includes("international-applications");
-  const back = hrefOf(locale, international ? "/dashboard/admin/international-applications" : "/dashboard/admin/student-applications");
+  const back = hrefTo(locale, international ? "admin.international-applications" : "admin.student-applications");
 
   if (file.loading || (!file.data && !file.error)) return <Skeleton blocks={3} />;
   if (file.error) {
@@ -87,7 +87,7 @@ export default function AdminApplicationPage({ params }: PageProps) {
           <>
             <StatusBadge status={a.status} />
             <LinkButton href={back}>{f.back}</LinkButton>
-            {a.status === "admitted" && <LinkButton variant="primary" href={hrefOf(locale, "/dashboard/admin/student-enrollments")}>{f.admitLink}</LinkButton>}
+            {a.status === "admitted" && <LinkButton variant="primary" href={hrefTo(locale, "admin.student-enrollments")}>{f.admitLink}</LinkButton>}
           </>
         }
       />

@@ -5,15 +5,15 @@
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
-import type { PageProps } from "../routes.ts";
+import { hrefTo } from "../paths.ts";
+import type { PageProps } from "../paths.ts";
 import { Button } from "../ui/Button.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
-import { FilterSelect } from "../people/NativeSelect.tsx";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { CertificateButton } from "./CertificateButton.tsx";
 import { admissionCourseCount, admit, fetchAccepted, fetchMatricules, fetchRegistrationIds, targetName, type Application } from "./data.ts";
 import { admissionsMessages } from "./messages.ts";
@@ -102,7 +102,7 @@ export default function AdminEnrollmentsPage(_: PageProps) {
           {courseCount.data === undefined || courseCount.loading ? e.counting
             : courseCount.data === null ? null
             : courseCount.data > 0 ? fill(e.coursesToAdd, { n: String(courseCount.data) })
-            : <>{e.noCourses} <a className="font-semibold text-brand-700 underline" href={hrefOf(locale, `/dashboard/admin/create-course/${admitting?.kind === "extension" ? "extension" : admitting?.kind === "professional" ? "professional" : "iou"}`)}>{e.createCourse}</a></>}
+            : <>{e.noCourses} <a className="font-semibold text-brand-700 underline" href={hrefTo(locale, `admin.create-course.${admitting?.kind === "extension" ? "extension" : admitting?.kind === "professional" ? "professional" : "iou"}`)}>{e.createCourse}</a></>}
         </p>
       </ConfirmDialog>
       <div className="mt-8">

@@ -1,5 +1,5 @@
 // admin/student-applications: the queue of applicants from Cameroon.
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { QueuePage } from "./QueuePage.tsx";
 
 export default function AdminStudentApplicationsPage(_: PageProps) {

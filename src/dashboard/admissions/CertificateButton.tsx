@@ -5,7 +5,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";
 import { toastError } from "../ui/toast.ts";
-import { issueCertificate } from "../documents/data.ts";
+import { issueCertificate } from "../shared/certificates-data.ts";
 import { reregistrationMessages } from "./reregistration-messages.ts";
 
 export function CertificateButton({ registrationId, name }: { registrationId: string; name: string }) {
@@ -17,7 +17,7 @@ export function CertificateButton({ registrationId, name }: { registrationId: st
       setPending(true);
       try {
         const doc = await issueCertificate(getSupabase(), registrationId);
-        const { downloadCertificate } = await import("../documents/certificate-pdf.ts");
+        const { downloadCertificate } = await import("../shared/certificate-pdf.ts");
         await downloadCertificate(doc, locale);
       } catch (failure) {
         toastError(failure);

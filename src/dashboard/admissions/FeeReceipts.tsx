@@ -3,8 +3,7 @@
 import { useState } from "react";
 import { formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import type { Receipt } from "../finance/data.ts";
-import { fetchApplicationFeeReceipts } from "../finance/fee-receipts.ts";
+import { fetchApplicationFeeReceipts, type Receipt } from "../shared/receipts-data.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useAdmissionsQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
@@ -21,7 +20,7 @@ export function FeeReceipts({ applicationId }: { applicationId: string }) {
   async function download(receipt: Receipt) {
     setPending(receipt.id);
     try {
-      const { downloadReceipt } = await import("../finance/receipt-pdf.ts");
+      const { downloadReceipt } = await import("../shared/receipt-pdf.ts");
       await downloadReceipt(receipt, locale);
     } catch (failure) {
       toastError(failure);

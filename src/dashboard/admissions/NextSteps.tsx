@@ -4,12 +4,12 @@
 // at registration plus the grace days), the start of classes and what to prepare.
 import { formatDate, formatXaf } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
-import { localizedPath } from "../../lib/locales.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { LinkButton } from "../ui/Button.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
+import { hrefTo } from "../paths.ts";
 import { FeeReceipts } from "./FeeReceipts.tsx";
 import { fetchNextSteps, targetName, type MyApplication } from "./data.ts";
 import { applicantMessages } from "./applicant-messages.ts";
@@ -62,7 +62,7 @@ export function NextSteps({ app }: { app: MyApplication }) {
           {s.registration ? (
             <>
               <p data-testid="my-matricule">{fill(n.registered, { date: formatDate(locale, s.registration.registered_on), matricule: s.registration.matricule })}</p>
-              <LinkButton className="mt-2" href={localizedPath(locale, "/dashboard/student")}>{m.openStudent}</LinkButton>
+              <LinkButton className="mt-2" href={hrefTo(locale, "student.home")}>{m.openStudent}</LinkButton>
             </>
           ) : (
             <p>{n.registrationWait}</p>
@@ -82,7 +82,7 @@ export function NextSteps({ app }: { app: MyApplication }) {
                   </li>
                 ))}
               </ul>
-              {s.registration && <LinkButton className="mt-2" href={localizedPath(locale, "/dashboard/student/payments")}>{n.payLink}</LinkButton>}
+              {s.registration && <LinkButton className="mt-2" href={hrefTo(locale, "student.payments")}>{n.payLink}</LinkButton>}
             </>
           )}
         </Step>

@@ -8,7 +8,7 @@ import { formatDate } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
@@ -16,7 +16,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { cx, inputBox, labelText } from "../ui/styles.ts";
-import { FilterSelect } from "../people/NativeSelect.tsx";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { fetchCounts, fetchQueue, fetchWholeQueue, SCHOOL_KINDS, targetName, type Application, type QueueFilters } from "./data.ts";
 import { DecisionForm } from "./DecisionForm.tsx";
 import { admissionsMessages } from "./messages.ts";
@@ -37,7 +37,6 @@ export function QueuePage({ international }: { international: boolean }) {
     fetchQueue(supabase, international, query),
   );
   const counts = useAdmissionsQuery(["counts", String(international)], () => fetchCounts(supabase, international));
-  const base = international ? "/dashboard/admin/international-applications" : "/dashboard/admin/student-applications";
   const setFilter = (key: keyof QueueFilters, value: string) => {
     const next = { ...query.filters, [key]: value };
     if (!value) delete next[key];
@@ -55,7 +54,7 @@ export function QueuePage({ international }: { international: boolean }) {
       ),
       csv: () => "",
     },
-    { id: "name", header: q.columns.name, sortable: true, cell: (a) => <a className="font-medium text-brand-700 underline" href={hrefOf(locale, `${base}/:id`, { id: a.id })}>{a.full_name}</a>, csv: (a) => a.full_name },
+    { id: "name", header: q.columns.name, sortable: true, cell: (a) => <a className="font-medium text-brand-700 underline" href={hrefTo(locale, international ? "admin.international-application" : "admin.student-application", { id: a.id })}>{a.full_name}</a>, csv: (a) => a.full_name },
     { id: "target", header: q.columns.target, cell: (a) => targetName(a, locale) },
     { id: "school", header: q.columns.school, cell: (a) => m.schools[a.kind as keyof typeof m.schools] ?? a.kind },
     { id: "country", header: q.columns.country, cell: (a) => a.country },

@@ -20,7 +20,7 @@ import { TextField } from "../ui/TextField.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { cx, inputBox, labelText } from "../ui/styles.ts";
 import { refusalOf } from "../../lib/admissions/reregistration.ts";
-import { FilterSelect } from "../people/NativeSelect.tsx";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { CertificateButton } from "./CertificateButton.tsx";
 import { fetchCandidates, fetchYearsAndProgrammes, reregisterCohort, reregisterSameLevel, type Candidate, type Cohort, type ReregistrationOutcome } from "./data.ts";
 import { reregistrationMessages } from "./reregistration-messages.ts";

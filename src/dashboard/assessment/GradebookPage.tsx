@@ -8,7 +8,7 @@ import { ID_COLUMN } from "../../lib/results/gradebook-import.ts";
 import { formatMarkEntry } from "../../lib/results/mark-entry.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { usePeopleQuery } from "../ui/query.ts";
 import { StatusPill } from "../ui/Badge.tsx";

@@ -2,8 +2,7 @@
 // deadline (Douala time), late policy, coefficient in the gradebook. Checked here with the
 // form's zod schema, then by the database (save_assignment and the tables' rules).
 import { useId, useState } from "react";
-import { assignmentFormSchema } from "../../lib/forms/assignment.ts";
-import { checkUploads } from "../../lib/forms/assignment.ts";
+import { assignmentFormSchema, checkUploads } from "../../lib/forms/assignment.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useMessages } from "../i18n.ts";
 import { Button } from "../ui/Button.tsx";

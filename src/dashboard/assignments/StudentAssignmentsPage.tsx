@@ -9,7 +9,7 @@ import { formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { usePeopleQuery } from "../ui/query.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
@@ -21,11 +21,11 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { cx, descriptionText, errorText, focusRing, labelText } from "../ui/styles.ts";
 import { toastError } from "../ui/toast.ts";
-import { outboxMessages } from "../outbox/messages.ts";
-import { PendingStatus } from "../outbox/PendingStatus.tsx";
-import { NotKeptError, sendOrQueue, usePending } from "../outbox/runtime.ts";
-import { useOnline } from "../outbox/useOnline.ts";
-import type { Pending } from "../outbox/writes.ts";
+import { outboxMessages } from "../shared/outbox/messages.ts";
+import { PendingStatus } from "../shared/outbox/PendingStatus.tsx";
+import { NotKeptError, sendOrQueue, usePending } from "../shared/outbox/runtime.ts";
+import { useOnline } from "../shared/outbox/useOnline.ts";
+import type { Pending } from "../shared/outbox/writes.ts";
 import {
   ACCEPTED_TYPES, downloadAttachment, downloadSubmissionFile, fetchMyAssignments, fileName, filesOf, MAX_FILE_BYTES, MAX_FILES,
   submissionPath, type StudentAssignment,

@@ -7,8 +7,8 @@ import { formatDateTime, formatDecimal, formatNumber } from "../../lib/format.ts
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { usePeopleQuery } from "../ui/query.ts";
-import { hrefOf } from "../router.ts";
-import type { PageProps } from "../routes.ts";
+import { hrefTo } from "../paths.ts";
+import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { DialogLoading } from "../ui/DialogLoading.tsx";
@@ -91,7 +91,7 @@ export default function TeacherAssignmentsPage(_: PageProps) {
                   <td className={td}>{fill(m.progressShort, { submitted: formatNumber(locale, a.submitted), marked: formatNumber(locale, a.marked) })}</td>
                   <td className={`${td} whitespace-nowrap`}>
                     <div className="flex gap-2">
-                      <LinkButton size="sm" href={hrefOf(locale, "/dashboard/teacher/assignments/:id", { id: a.id })} aria-label={`${m.open} — ${a.title}`}>{m.open}</LinkButton>
+                      <LinkButton size="sm" href={hrefTo(locale, "teacher.assignment", { id: a.id })} aria-label={`${m.open} — ${a.title}`}>{m.open}</LinkButton>
                       <Button size="sm" variant="ghost" onPress={() => setEditing(a)} aria-label={`${m.edit} — ${a.title}`}>{m.edit}</Button>
                     </div>
                   </td>

@@ -7,14 +7,14 @@ import { lazy } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useMessages } from "../i18n.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { OpenOnRequest } from "../ui/OpenOnRequest.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { currentSemester, listSemesterCourses } from "./data.ts";
+import { currentSemester, listSemesterCourses } from "../shared/classes-data.ts";
 import { planMessages } from "./messages.ts";
 
 // Both forms (date, time and number fields: about 50 KB gzip) load when asked for (DESIGN §6 weight).

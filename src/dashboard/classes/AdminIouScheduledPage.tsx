@@ -6,18 +6,18 @@ import { doualaDay, formatDate, formatNumber, formatTime } from "../../lib/forma
 import { countOf } from "../../lib/plural.ts";
 import { isJoinable, meetingUrl } from "../../lib/meetings.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useNow } from "../home/useNow.ts";
+import { useNow } from "../ui/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { listSessions, meetingOf, type Session } from "../schedule/data.ts";
+import { listSessions, meetingOf, type Session } from "../shared/sessions-data.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { Badge, type Tone } from "../ui/Badge.tsx";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { currentSemester, schoolIdBySlug } from "./data.ts";
+import { currentSemester, schoolIdBySlug } from "../shared/classes-data.ts";
 import { iouMessages } from "./messages.ts";
 
 type Status = "live" | "ready" | "missing" | "room" | "recorded" | "over";

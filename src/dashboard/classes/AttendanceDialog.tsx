@@ -11,7 +11,7 @@ import { Dialog } from "../ui/Dialog.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
-import { ATTENDANCE_STATUSES, markUnrecordedPresent, sessionRegister, setAttendance, type AttendanceStatus } from "./data.ts";
+import { ATTENDANCE_STATUSES, markUnrecordedPresent, sessionRegister, setAttendance, type AttendanceStatus } from "../shared/classes-data.ts";
 import { classesMessages } from "./messages.ts";
 
 export function AttendanceDialog({ courseId, eventId, title, onClose }: { courseId: string; eventId: string; title: string; onClose: () => void }) {

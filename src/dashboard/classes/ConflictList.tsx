@@ -1,12 +1,8 @@
 // The double-bookings the database reports (a teacher or a cohort already busy, or two
 // slots of one batch overlapping), one line each, announced to screen readers.
-import type { Locale } from "../../lib/locales.ts";
-import { formatDateTime, formatTime } from "../../lib/format.ts";
 import { fill, useMessages } from "../i18n.ts";
-import type { SessionConflict } from "../schedule/data.ts";
+import type { SessionConflict } from "../shared/sessions-data.ts";
 import { planMessages } from "./messages.ts";
-
-export const slotLabel = (locale: Locale, start: Date | string, end: Date | string) => `${formatDateTime(locale, start)}–${formatTime(locale, end)}`;
 
 export function ConflictList({ conflicts, whenOf }: { conflicts: SessionConflict[]; whenOf: (c: SessionConflict) => string }) {
   const m = useMessages(planMessages);

@@ -2,11 +2,11 @@
 // Checked on the client, then by reschedule_session, which refuses a teacher or cohort
 // double-booking (the conflicts are listed, nothing changes) and tells the students.
 import { useState } from "react";
-import { doualaDay, formatTime } from "../../lib/format.ts";
+import { doualaDay, formatSlot, formatTime } from "../../lib/format.ts";
 import { editedSession, editSchema, type EditInput } from "../../lib/schedule/edit.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { ConflictError, rescheduleSession, type Session, type SessionConflict } from "../schedule/data.ts";
+import { ConflictError, rescheduleSession, type Session, type SessionConflict } from "../shared/sessions-data.ts";
 import { Button } from "../ui/Button.tsx";
 import { Checkbox } from "../ui/Checkbox.tsx";
 import { DatePicker } from "../ui/DatePicker.tsx";
@@ -15,7 +15,7 @@ import { NumberField } from "../ui/NumberField.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { TimeField } from "../ui/TimeField.tsx";
 import { toastError } from "../ui/toast.ts";
-import { ConflictList, slotLabel } from "./ConflictList.tsx";
+import { ConflictList } from "./ConflictList.tsx";
 import { planMessages } from "./messages.ts";
 
 export function EditSessionDialog({ session, onClose, onSaved }: { session: Session; onClose: () => void; onSaved: () => void }) {
@@ -86,7 +86,7 @@ export function EditSessionDialog({ session, onClose, onSaved }: { session: Sess
               conflicts={conflicts}
               whenOf={() => {
                 const row = editedSession(form);
-                return slotLabel(locale, row.start_time, row.end_time);
+                return formatSlot(locale, row.start_time, row.end_time);
               }}
             />
           )}

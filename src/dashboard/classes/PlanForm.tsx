@@ -4,12 +4,12 @@
 // Its pages load it when asked for (ui/OpenOnRequest): its date, time and number fields
 // weigh about 50 KB gzip.
 import { useState } from "react";
-import { doualaDay, formatDate, formatList } from "../../lib/format.ts";
+import { doualaDay, formatDate, formatList, formatSlot } from "../../lib/format.ts";
 import { countOf, plural } from "../../lib/plural.ts";
 import { planSchema, planSlots, type PlanInput, type PlannedSlots } from "../../lib/schedule/plan.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { checkConflicts, ConflictError, createSessions, type SessionConflict } from "../schedule/data.ts";
+import { checkConflicts, ConflictError, createSessions, type SessionConflict } from "../shared/sessions-data.ts";
 import { invalidateSchedule } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { Checkbox } from "../ui/Checkbox.tsx";
@@ -20,7 +20,7 @@ import { Select } from "../ui/Select.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { TimeField } from "../ui/TimeField.tsx";
 import { toastError } from "../ui/toast.ts";
-import { ConflictList, slotLabel } from "./ConflictList.tsx";
+import { ConflictList } from "./ConflictList.tsx";
 import { planMessages } from "./messages.ts";
 
 const DAY = 86_400_000;
@@ -112,7 +112,7 @@ export default function PlanForm({ courses, semesterEnd }: { courses: { value: s
 
   const whenOf = (c: SessionConflict) => {
     const slot = planned?.sessions[c.slot];
-    return slot ? slotLabel(locale, slot.start, slot.end) : "";
+    return slot ? formatSlot(locale, slot.start, slot.end) : "";
   };
 
   return (

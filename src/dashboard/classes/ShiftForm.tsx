@@ -3,20 +3,20 @@
 // their new times (shiftRange, the unit-tested rule) and the conflicts the database would
 // report; "Décaler" moves them all in one statement (shift_sessions) or none.
 import { useState } from "react";
-import { doualaDay } from "../../lib/format.ts";
+import { doualaDay, formatSlot } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { shiftRangeOf, shiftSchema, type ShiftInput } from "../../lib/schedule/edit.ts";
 import { shiftRange } from "../../lib/schedule/shift.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { checkConflicts, ConflictError, listSessions, shiftSessions, type SessionConflict } from "../schedule/data.ts";
+import { checkConflicts, ConflictError, listSessions, shiftSessions, type SessionConflict } from "../shared/sessions-data.ts";
 import { invalidateSchedule } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
 import { DatePicker } from "../ui/DatePicker.tsx";
 import { NumberField } from "../ui/NumberField.tsx";
 import { Select } from "../ui/Select.tsx";
 import { toastError } from "../ui/toast.ts";
-import { ConflictList, slotLabel } from "./ConflictList.tsx";
+import { ConflictList } from "./ConflictList.tsx";
 import { planMessages } from "./messages.ts";
 
 interface Moved {
@@ -140,8 +140,8 @@ export default function ShiftForm({ courses }: { courses: { value: string; label
             <ul className="list-disc pl-5 text-gray-800" data-testid="shift-preview">
               {moved.slice(0, 50).map((s) => (
                 <li key={s.id}>
-                  {s.title} : <span className="font-medium">{slotLabel(locale, s.start, s.end)}</span>{" "}
-                  <span className="text-sm text-gray-700">({fill(m.was, { when: slotLabel(locale, s.was.start, s.was.end) })})</span>
+                  {s.title} : <span className="font-medium">{formatSlot(locale, s.start, s.end)}</span>{" "}
+                  <span className="text-sm text-gray-700">({fill(m.was, { when: formatSlot(locale, s.was.start, s.was.end) })})</span>
                 </li>
               ))}
             </ul>
@@ -152,7 +152,7 @@ export default function ShiftForm({ courses }: { courses: { value: string; label
             conflicts={conflicts}
             whenOf={(c) => {
               const s = moved?.[c.slot];
-              return s ? slotLabel(locale, s.start, s.end) : c.start_time ? slotLabel(locale, c.start_time, c.end_time ?? c.start_time) : "";
+              return s ? formatSlot(locale, s.start, s.end) : c.start_time ? formatSlot(locale, c.start_time, c.end_time ?? c.start_time) : "";
             }}
           />
         )}

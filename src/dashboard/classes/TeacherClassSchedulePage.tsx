@@ -5,11 +5,11 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { formatDateTime, formatTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { listTeacherCourses } from "../courses/data.ts";
+import { listTeacherCourses } from "../shared/course-lists-data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { cancelSession, listSessions, type Session } from "../schedule/data.ts";
+import { cancelSession, listSessions, type Session } from "../shared/sessions-data.ts";
 import { invalidateSchedule, useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -20,7 +20,7 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { OpenOnRequest } from "../ui/OpenOnRequest.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { currentSemester } from "./data.ts";
+import { currentSemester } from "../shared/classes-data.ts";
 import { planMessages } from "./messages.ts";
 
 const DAY = 86_400_000;

@@ -1,28 +1,30 @@
 // teacher/classes: my class sessions from a week ago to three weeks ahead — start the
 // meeting as host (the start link only its teacher and admins can read), its details for
 // students, the recording afterwards, and the register.
-import { useState } from "react";
-import { formatDateTime, formatTime } from "../../lib/format.ts";
+import { useState, type ComponentType } from "react";
+import { formatSlot } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useNow } from "../home/useNow.ts";
+import { useNow } from "../ui/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { listSessions, meetingOf, type Session } from "../schedule/data.ts";
+import { listSessions, meetingOf, type Session } from "../shared/sessions-data.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { useSignedIn } from "../session.ts";
 import { Button, buttonClass } from "../ui/Button.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { TeacherZoomActions } from "../meetings/TeacherZoomActions.tsx";
 import { AttendanceDialog } from "./AttendanceDialog.tsx";
-import { hostLinkFor, hostLinks, type HostLink } from "./data.ts";
+import { hostLinkFor, hostLinks, type HostLink } from "../shared/classes-data.ts";
 import { classesMessages } from "./messages.ts";
 
 const DAY = 86_400_000;
 
-export default function TeacherClassesPage() {
+/** A session line's meeting actions (the meetings feature's, handed in by composed/TeacherClasses.tsx). */
+type MeetingActions = ComponentType<{ session: Session & ReturnType<typeof meetingOf>; over: boolean }>;
+
+export default function TeacherClassesPage({ MeetingActions }: { MeetingActions: MeetingActions }) {
   const m = useMessages(classesMessages);
   const { userId } = useSignedIn();
   const [range] = useState(() => ({ from: new Date(Date.now() - 7 * DAY).toISOString(), to: new Date(Date.now() + 21 * DAY).toISOString() }));
@@ -43,7 +45,7 @@ export default function TeacherClassesPage() {
       ) : (
         <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white" data-testid="teacher-classes">
           {sessions.data.map((s) => (
-            <ClassLine key={s.id} session={s} now={now} links={links.data ?? []} onRegister={() => setRegister(s)} />
+            <ClassLine key={s.id} session={s} now={now} links={links.data ?? []} onRegister={() => setRegister(s)} MeetingActions={MeetingActions} />
           ))}
         </ul>
       )}
@@ -52,7 +54,7 @@ export default function TeacherClassesPage() {
   );
 }
 
-function ClassLine({ session, now, links, onRegister }: { session: Session; now: Date; links: HostLink[]; onRegister: () => void }) {
+function ClassLine({ session, now, links, onRegister, MeetingActions }: { session: Session; now: Date; links: HostLink[]; onRegister: () => void; MeetingActions: MeetingActions }) {
   const m = useMessages(classesMessages);
   const locale = useLocale();
   const meeting = meetingOf(session);
@@ -63,7 +65,7 @@ function ClassLine({ session, now, links, onRegister }: { session: Session; now:
     <li className="flex flex-col gap-2 p-3 lg:flex-row lg:items-center lg:justify-between">
       <div>
         <p className="font-medium text-gray-900">
-          {formatDateTime(locale, session.start_time)}–{formatTime(locale, session.end_time)} · {session.course.code} — {session.title}
+          {formatSlot(locale, session.start_time, session.end_time)} · {session.course.code} — {session.title}
         </p>
         <p className="text-sm text-gray-700">
           {session.is_online ? (platform && m.platform[platform]) ?? m.meeting : session.room}
@@ -83,7 +85,7 @@ function ClassLine({ session, now, links, onRegister }: { session: Session; now:
             {m.recording}
           </a>
         )}
-        <TeacherZoomActions session={{ ...session, ...meeting }} over={over} />
+        <MeetingActions session={{ ...session, ...meeting }} over={over} />
         <Button size="sm" variant="secondary" onPress={onRegister}>
           {m.attendance}
           <span className="sr-only"> : {session.title}</span>

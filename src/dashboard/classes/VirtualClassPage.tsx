@@ -4,11 +4,11 @@
 import { useState } from "react";
 import { formatDateTime, formatTime } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useNow } from "../home/useNow.ts";
+import { useNow } from "../ui/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
-import { listSessions, type Session } from "../schedule/data.ts";
-import { JoinButton } from "../schedule/JoinButton.tsx";
+import type { PageProps } from "../paths.ts";
+import { listSessions, type Session } from "../shared/sessions-data.ts";
+import { JoinButton } from "../shared/JoinButton.tsx";
 import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { Card } from "../ui/Card.tsx";
@@ -16,7 +16,7 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { getSemester, myAttendance, type MyAttendance } from "./data.ts";
+import { getSemester, myAttendance, type MyAttendance } from "../shared/classes-data.ts";
 import { classesMessages } from "./messages.ts";
 
 export default function VirtualClassPage({ params }: PageProps) {

@@ -3,12 +3,7 @@ import { defineMessages } from "../i18n.ts";
 export const classesMessages = defineMessages({
   fr: {
     virtualTitle: "Classes virtuelles",
-    join: "Rejoindre",
-    joinedAt: "Présence enregistrée à {time}.",
-    opensAt: "Ouvre à {time}",
-    over: "Terminée",
     recording: "Voir l'enregistrement",
-    noLink: "Lien pas encore communiqué",
     start: "Démarrer (hôte)",
     live: "En direct",
     next: "Prochaines séances",
@@ -41,12 +36,7 @@ export const classesMessages = defineMessages({
   },
   en: {
     virtualTitle: "Virtual classes",
-    join: "Join",
-    joinedAt: "Attendance recorded at {time}.",
-    opensAt: "Opens at {time}",
-    over: "Over",
     recording: "Watch the recording",
-    noLink: "Link not given yet",
     start: "Start (host)",
     live: "Live",
     next: "Upcoming sessions",

@@ -8,7 +8,7 @@ import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
 import { POSTS_PAGE_SIZE, POST_BODY_MAX, POST_TITLE_MAX } from "../../lib/community/rules.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { Dialog, DialogActions } from "../ui/Dialog.tsx";

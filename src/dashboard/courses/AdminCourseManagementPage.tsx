@@ -5,10 +5,10 @@
 import { lazy, Suspense, useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
-import { hrefOf } from "../router.ts";
+import type { PageProps } from "../paths.ts";
+import { hrefTo } from "../paths.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { Button } from "../ui/Button.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
@@ -83,7 +83,7 @@ function CoursePicker() {
               <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white" data-testid="manage-results">
                 {found.data.rows.map((c) => (
                   <li key={c.id} className="p-3">
-                    <a className="font-medium text-brand-800 underline-offset-2 hover:underline" href={hrefOf(locale, "/dashboard/admin/course-management/:courseId", { courseId: c.id })}>
+                    <a className="font-medium text-brand-800 underline-offset-2 hover:underline" href={hrefTo(locale, "admin.course-management.course", { courseId: c.id })}>
                       {c.code} — {c.title}
                     </a>
                   </li>

@@ -3,14 +3,14 @@
 // its video lessons to manage and its upcoming class sessions (planned on
 // admin/advanced-programming).
 import { useMemo, useState } from "react";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber, formatSlot } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
-import { listSessions } from "../schedule/data.ts";
+import { hrefTo } from "../paths.ts";
+import { listSessions } from "../shared/sessions-data.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -18,7 +18,6 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { slotLabel } from "../classes/ConflictList.tsx";
 import { listExtensionProgrammes } from "./data.ts";
 import { LessonsEditor } from "./LessonsEditor.tsx";
 import { teachingMessages } from "./teaching-messages.ts";
@@ -30,7 +29,7 @@ export default function AdminExtensionSchoolPage() {
   const [selected, setSelected] = useState<{ id: string; label: string } | null>(null);
   return (
     <div className="space-y-6">
-      <PageHeader title={useRouteTitle("admin.extension-school")} description={m.extIntro} actions={<LinkButton href={hrefOf(locale, "/dashboard/admin/advanced-programming")}>{m.advanced}</LinkButton>} />
+      <PageHeader title={useRouteTitle("admin.extension-school")} description={m.extIntro} actions={<LinkButton href={hrefTo(locale, "admin.advanced-programming")}>{m.advanced}</LinkButton>} />
       {programmes.error ? (
         <ErrorState error={programmes.error} onRetry={programmes.retry} />
       ) : !programmes.data ? (
@@ -109,7 +108,7 @@ function CourseSessions({ courseId, label }: { courseId: string; label: string }
         <ul className="divide-y divide-gray-100">
           {sessions.data.slice(0, 20).map((s) => (
             <li key={s.id} className="py-1">
-              <span className="font-medium">{slotLabel(locale, s.start_time, s.end_time)}</span> · {s.title}
+              <span className="font-medium">{formatSlot(locale, s.start_time, s.end_time)}</span> · {s.title}
             </li>
           ))}
         </ul>

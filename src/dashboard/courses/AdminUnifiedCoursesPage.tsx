@@ -7,11 +7,11 @@ import { Input, Label, SearchField } from "react-aria-components";
 import { formatNumber } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { FilterSelect } from "../people/NativeSelect.tsx";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { invalidateSchedule, useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -23,7 +23,8 @@ import { CourseProposalsCard } from "./CourseProposalsCard.tsx";
 import { inputBox, labelText } from "../ui/styles.ts";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { adminCoursesMessages } from "./admin-messages.ts";
-import { bulkUpdateCourses, fetchAdminCourses, fetchAllAdminCourses, wizardChoices, type AdminCourseFilters, type AdminCourseRow, type BulkAction } from "./data.ts";
+import { bulkUpdateCourses, fetchAdminCourses, fetchAllAdminCourses, type AdminCourseFilters, type AdminCourseRow, type BulkAction } from "./data.ts";
+import { wizardChoices } from "../shared/course-lists-data.ts";
 
 const LEVELS = ["L1", "L2", "L3", "M1", "M2"];
 
@@ -49,7 +50,7 @@ export default function AdminUnifiedCoursesPage() {
       header: m.columns.code,
       sortable: true,
       cell: (r) => (
-        <a className="font-mono text-brand-800 underline-offset-2 hover:underline" href={hrefOf(locale, "/dashboard/admin/course-management/:courseId", { courseId: r.id })}>
+        <a className="font-mono text-brand-800 underline-offset-2 hover:underline" href={hrefTo(locale, "admin.course-management.course", { courseId: r.id })}>
           {r.code}
         </a>
       ),
@@ -68,7 +69,7 @@ export default function AdminUnifiedCoursesPage() {
   const o = options.data;
   return (
     <>
-      <PageHeader title={useRouteTitle("admin.unified-course-management")} description={m.intro} actions={<LinkButton href={hrefOf(locale, "/dashboard/admin/create-course")}>{m.create}</LinkButton>} />
+      <PageHeader title={useRouteTitle("admin.unified-course-management")} description={m.intro} actions={<LinkButton href={hrefTo(locale, "admin.create-course")}>{m.create}</LinkButton>} />
       <CourseProposalsCard />
       <DataTable
         caption={useRouteTitle("admin.unified-course-management")}

@@ -8,7 +8,7 @@ import { formatDecimal } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { useScheduleQuery } from "../ui/query.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -45,7 +45,7 @@ export default function CourseInDepth({ courseId }: { courseId: string }) {
         title={`${c.code} — ${c.title}`}
         description={m.intro}
         actions={
-          <LinkButton variant="secondary" href={`${hrefOf(locale, "/dashboard/admin/advanced-programming")}?course=${encodeURIComponent(courseId)}`}>
+          <LinkButton variant="secondary" href={`${hrefTo(locale, "admin.advanced-programming")}?course=${encodeURIComponent(courseId)}`}>
             {r.planning}
           </LinkButton>
         }

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { useScheduleQuery } from "../ui/query.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -52,7 +52,7 @@ export function CourseProposalsCard() {
                   </Button>
                 </>
               ) : p.course_id ? (
-                <LinkButton size="sm" href={hrefOf(locale, `/dashboard/admin/course-management/${p.course_id}`)}>
+                <LinkButton size="sm" href={hrefTo(locale, "admin.course-management.course", { courseId: p.course_id })}>
                   {m.openCourse}
                   <span className="sr-only"> : {p.code}</span>
                 </LinkButton>

@@ -20,7 +20,8 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { toastError } from "../ui/toast.ts";
-import { createCourse, enrolCohort, wizardChoices, type CohortResult, type NewCourse, type WizardOptions } from "./data.ts";
+import { createCourse, enrolCohort, type CohortResult, type NewCourse } from "./data.ts";
+import { wizardChoices, type WizardOptions } from "../shared/course-lists-data.ts";
 import { wizardMessages } from "./wizard-messages.ts";
 
 export type Preset = "any" | "iou" | "extension" | "professional";

@@ -1,4 +1,4 @@
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { CourseWizard } from "./CourseWizard.tsx";
 
 export default function CreateCourseIouPage() {

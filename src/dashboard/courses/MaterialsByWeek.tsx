@@ -10,7 +10,7 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
 import type { Material } from "./data.ts";
-import { saveMaterial } from "./save-material.ts";
+import { saveMaterial } from "../shared/save-material.ts";
 import { teachingMessages } from "./teaching-messages.ts";
 
 export function MaterialsByWeek({ materials, empty, action }: {

@@ -3,10 +3,10 @@
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { formatDate } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
-import { getSemester } from "../classes/data.ts";
+import { getSemester } from "../shared/classes-data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
-import { hrefOf } from "../router.ts";
+import type { PageProps } from "../paths.ts";
+import { hrefTo } from "../paths.ts";
 import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { LinkButton } from "../ui/Button.tsx";
@@ -15,7 +15,8 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { listStudentCourses, listTeacherCourses } from "./data.ts";
+import { listStudentCourses } from "./data.ts";
+import { listTeacherCourses } from "../shared/course-lists-data.ts";
 import { coursesMessages } from "./messages.ts";
 
 interface Line {
@@ -54,8 +55,8 @@ export default function SemesterPage({ params }: PageProps) {
         description={m.semesterIntro}
         actions={
           <>
-            <LinkButton href={hrefOf(locale, `/dashboard/${area}/schedule`)}>{m.timetable}</LinkButton>
-            <LinkButton href={hrefOf(locale, "/virtual-class/:semesterId", { semesterId })}>{m.virtual}</LinkButton>
+            <LinkButton href={hrefTo(locale, `${area}.schedule`)}>{m.timetable}</LinkButton>
+            <LinkButton href={hrefTo(locale, "virtual-class", { semesterId })}>{m.virtual}</LinkButton>
           </>
         }
       />

@@ -7,12 +7,12 @@ import * as z from "zod/mini";
 import { doualaDay, formatDateTime, formatDecimal, formatNumber, formatPercent, formatTime } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useNow } from "../home/useNow.ts";
+import { useNow } from "../ui/useNow.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
-import { hrefOf } from "../router.ts";
-import { listSessions } from "../schedule/data.ts";
-import { JoinButton } from "../schedule/JoinButton.tsx";
+import type { PageProps } from "../paths.ts";
+import { hrefTo } from "../paths.ts";
+import { listSessions } from "../shared/sessions-data.ts";
+import { JoinButton } from "../shared/JoinButton.tsx";
 import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -24,9 +24,10 @@ import { RadioGroup } from "../ui/RadioGroup.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError, toastSuccess } from "../ui/toast.ts";
-import { myCourseAttendance } from "../classes/data.ts";
+import { myCourseAttendance } from "../shared/classes-data.ts";
 import { KeepCourseOffline, KeepFileOffline } from "../offline/KeepOffline.tsx";
-import { downloadMaterial, getCourse, listMaterials, listReviews, saveReview } from "./data.ts";
+import { downloadMaterial } from "../shared/materials-data.ts";
+import { getCourse, listMaterials, listReviews, saveReview } from "./data.ts";
 import { MaterialsByWeek } from "./MaterialsByWeek.tsx";
 import { coursesMessages } from "./messages.ts";
 import { StudentLessons } from "./StudentLessons.tsx";
@@ -44,7 +45,7 @@ export default function StudentCoursePage({ params }: PageProps) {
   if (course.error) return <ErrorState error={course.error} onRetry={course.retry} />;
   if (course.loading || course.data === undefined) return <Skeleton blocks={3} />;
   const c = course.data;
-  if (!c) return <EmptyState title={m.notFound} action={<LinkButton href={hrefOf(locale, "/dashboard/student/courses")}>{m.back}</LinkButton>} />;
+  if (!c) return <EmptyState title={m.notFound} action={<LinkButton href={hrefTo(locale, "student.courses")}>{m.back}</LinkButton>} />;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -112,7 +113,7 @@ function Upcoming({ courseId }: { courseId: string }) {
   const [from] = useState(() => startOfDoualaDay(Date.now()));
   const sessions = useScheduleQuery(["course-sessions", courseId, from], () => listSessions(getSupabase(), { courseId, from, to: new Date(Date.now() + 60 * DAY).toISOString() }));
   return (
-    <Card title={m.upcoming} actions={<LinkButton size="sm" href={hrefOf(locale, "/dashboard/student/schedule")}>{m.schedule}</LinkButton>}>
+    <Card title={m.upcoming} actions={<LinkButton size="sm" href={hrefTo(locale, "student.schedule")}>{m.schedule}</LinkButton>}>
       {sessions.error ? (
         <ErrorState error={sessions.error} onRetry={sessions.retry} />
       ) : !sessions.data ? (

@@ -1,9 +1,9 @@
 // student/courses: the courses I follow this semester, grouped by UE, with credits and teacher; then the
 // partner courses (Harvard Online) I may ask a seat in, loaded in their own chunk.
-import { lazy, Suspense } from "react";
+import { Suspense, type ComponentType } from "react";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -11,14 +11,13 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { KeptSummary } from "../offline/KeepOffline.tsx";
 import { listCurrentStudentCourses, type Course } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
 
-const PartnerCourses = lazy(() => import("../partners/StudentPartnerCourses.tsx"));
 
-export default function StudentCoursesPage() {
+export default function StudentCoursesPage({ PartnerCourses }: { PartnerCourses: ComponentType }) {
   const m = useMessages(coursesMessages);
   const locale = useLocale();
   const { userId } = useSignedIn();
@@ -48,7 +47,7 @@ export default function StudentCoursesPage() {
                   <li key={c.id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
                     <p className="text-sm font-semibold text-gray-700">{c.code}</p>
                     <h3 className="text-base font-semibold text-gray-900">
-                      <a href={hrefOf(locale, "/dashboard/student/courses/:courseId", { courseId: c.id })} className="text-brand-800 underline-offset-2 hover:underline">
+                      <a href={hrefTo(locale, "student.course", { courseId: c.id })} className="text-brand-800 underline-offset-2 hover:underline">
                         {c.title}
                       </a>
                     </h3>

@@ -3,8 +3,8 @@
 // each); its sessions are planned on teacher/classes/schedule.
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
-import { hrefOf } from "../router.ts";
+import type { PageProps } from "../paths.ts";
+import { hrefTo } from "../paths.ts";
 import { useScheduleQuery } from "../ui/query.ts";
 import { useSignedIn } from "../session.ts";
 import { LinkButton } from "../ui/Button.tsx";
@@ -25,13 +25,13 @@ export default function TeacherCoursePage({ params }: PageProps) {
   if (course.error) return <ErrorState error={course.error} onRetry={course.retry} />;
   if (course.loading || course.data === undefined) return <Skeleton blocks={3} />;
   const c = course.data;
-  if (!c || c.teacher?.id !== userId) return <EmptyState title={m.notFound} action={<LinkButton href={hrefOf(locale, "/dashboard/teacher/courses")}>{m.back}</LinkButton>} />;
+  if (!c || c.teacher?.id !== userId) return <EmptyState title={m.notFound} action={<LinkButton href={hrefTo(locale, "teacher.courses")}>{m.back}</LinkButton>} />;
   return (
     <div className="space-y-6">
       <PageHeader
         title={`${c.code} — ${c.title}`}
         description={m.intro}
-        actions={<LinkButton variant="secondary" href={hrefOf(locale, "/dashboard/teacher/classes/schedule")}>{m.planSessions}</LinkButton>}
+        actions={<LinkButton variant="secondary" href={hrefTo(locale, "teacher.classes.schedule")}>{m.planSessions}</LinkButton>}
       />
       <MaterialsEditor courseId={c.id} />
       <LessonsEditor courseId={c.id} />

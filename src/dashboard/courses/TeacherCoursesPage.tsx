@@ -4,15 +4,15 @@ import { formatDecimal, formatNumber } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { useSignedIn } from "../session.ts";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { listTeacherCourses } from "./data.ts";
+import { listTeacherCourses } from "../shared/course-lists-data.ts";
 import { coursesMessages } from "./messages.ts";
 import { TableFrame } from "../ui/TableFrame.tsx";
 
@@ -48,7 +48,7 @@ export default function TeacherCoursesPage() {
                 <tr key={c.id}>
                   <td className="px-3 py-2 font-mono">{c.code}</td>
                   <th scope="row" className="px-3 py-2 text-left font-medium">
-                    <a href={hrefOf(locale, `/dashboard/teacher/courses/${c.id}`)} className="text-brand-800 underline">
+                    <a href={hrefTo(locale, "teacher.course", { courseId: c.id })} className="text-brand-800 underline">
                       {c.title}
                     </a>
                     <span className="block text-xs font-normal text-gray-700">{countOf(locale, m.credits, c.credits)}</span>

@@ -6,9 +6,9 @@ import { useState } from "react";
 import * as z from "zod/mini";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -77,7 +77,7 @@ export default function TeacherNewCoursePage() {
                   <span className="sr-only"> : {p.code}</span>
                 </Button>
               ) : p.course_id ? (
-                <LinkButton size="sm" href={hrefOf(locale, `/dashboard/teacher/courses/${p.course_id}`)}>
+                <LinkButton size="sm" href={hrefTo(locale, "teacher.course", { courseId: p.course_id })}>
                   {m.openCourse}
                   <span className="sr-only"> : {p.code}</span>
                 </LinkButton>

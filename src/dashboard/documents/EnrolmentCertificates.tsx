@@ -11,7 +11,7 @@ import { Button } from "../ui/Button.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
-import { fetchMyRegistrations, issueCertificate, type MyRegistration } from "./data.ts";
+import { fetchMyRegistrations, issueCertificate, type MyRegistration } from "../shared/certificates-data.ts";
 import { certificateMessages } from "./certificate-messages.ts";
 
 export function EnrolmentCertificates() {
@@ -25,7 +25,7 @@ export function EnrolmentCertificates() {
     setPending(r.id);
     try {
       const doc = await issueCertificate(getSupabase(), r.id);
-      const { downloadCertificate } = await import("./certificate-pdf.ts");
+      const { downloadCertificate } = await import("../shared/certificate-pdf.ts");
       await downloadCertificate(doc, locale);
       setIssued((s) => ({ ...s, [r.id]: doc.number }));
     } catch (failure) {

@@ -6,11 +6,11 @@ import { useState } from "react";
 import { formatDate, formatXaf } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { saveMaterial } from "../courses/save-material.ts";
+import { saveMaterial } from "../shared/save-material.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
+import { useRouteTitle } from "../links.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { useSignedIn } from "../session.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -74,7 +74,7 @@ function Materials() {
                     <tr key={d.id}>
                       <th scope="row" className="px-2 py-2 text-left font-medium">{d.title}</th>
                       <td className="px-2 py-2">
-                        <a className="text-brand-800 underline" href={hrefOf(locale, `/dashboard/student/courses/${d.course.id}`)}>
+                        <a className="text-brand-800 underline" href={hrefTo(locale, "student.course", { courseId: d.course.id })}>
                           {d.course.code}
                         </a>{" "}
                         <span className="text-gray-700">{d.course.title}</span>
@@ -134,7 +134,7 @@ function Official() {
                 ))}
               </ul>
             )}
-            <LinkButton size="sm" className="mt-2" href={hrefOf(locale, "/dashboard/student/grades")}>
+            <LinkButton size="sm" className="mt-2" href={hrefTo(locale, "student.grades")}>
               {m.seeGrades}
             </LinkButton>
           </section>
@@ -156,7 +156,7 @@ function Official() {
                 ))}
               </ul>
             )}
-            <LinkButton size="sm" className="mt-2" href={hrefOf(locale, "/dashboard/student/payments")}>
+            <LinkButton size="sm" className="mt-2" href={hrefTo(locale, "student.payments")}>
               {m.seePayments}
             </LinkButton>
           </section>

@@ -15,7 +15,7 @@ import { Select } from "../ui/Select.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { toastError } from "../ui/toast.ts";
-import { addAcademicYear } from "../institution/data.ts";
+import { addAcademicYear } from "../shared/academic-years-data.ts";
 import { createSchedule, fetchScheduleOptions, nextAcademicYear, type ScheduleOptions } from "./config-data.ts";
 import { configMessages } from "./config-messages.ts";
 

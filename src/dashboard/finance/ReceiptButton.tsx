@@ -13,7 +13,7 @@ export function ReceiptButton({ receipt }: { receipt: IssuedReceipt }) {
   async function download() {
     setBusy(true);
     try {
-      const { downloadReceipt } = await import("./receipt-pdf.ts");
+      const { downloadReceipt } = await import("../shared/receipt-pdf.ts");
       await downloadReceipt(receipt, locale);
     } catch (failure) {
       toastError(failure);

@@ -38,7 +38,7 @@ export default function ScheduleEditor({ schedule, onSaved }: { schedule: Schedu
     } catch (failure) {
       toastError(failure);
     }
-  }, [schedule.id, locale]);
+  }, [schedule.id]);
   useEffect(() => void reload(), [reload]);
 
   async function run(action: () => Promise<string>) {

@@ -8,7 +8,7 @@ import { readThrough } from "../../lib/offline/read-through.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
-import { useLiveUpdates } from "../shell/data-saver.ts";
+import { useLiveUpdates } from "../ui/data-saver.ts";
 import { useShownKey } from "../offline/useShownKey.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
@@ -18,7 +18,8 @@ import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
-import { cancelPayment, fetchStudentFinance, openPaymentOf, subscribeToPayments, type Due, type Receipt, type StudentFinance } from "./data.ts";
+import { cancelPayment, fetchStudentFinance, openPaymentOf, subscribeToPayments, type Due, type StudentFinance } from "./data.ts";
+import type { Receipt } from "../shared/receipts-data.ts";
 import { financeMessages } from "./messages.ts";
 import { outcomeText } from "./outcome.ts";
 import OpenPaymentLine from "./OpenPaymentLine.tsx";
@@ -82,7 +83,7 @@ export default function StudentPaymentsPage() {
   async function download(receipt: Receipt) {
     setDownloading(receipt.id);
     try {
-      const { downloadReceipt } = await import("./receipt-pdf.ts");
+      const { downloadReceipt } = await import("../shared/receipt-pdf.ts");
       await downloadReceipt(receipt, locale);
     } catch (failure) {
       toastError(failure);

@@ -4,6 +4,7 @@
 // submit_bank_slip.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
+import { receiptRow } from "../shared/receipts-data.ts";
 import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { num } from "../../lib/supabase/columns.ts";
 import { slipPath } from "../../lib/finance/rules.ts";
@@ -31,17 +32,6 @@ export type Due = z.infer<typeof dueRow>;
 
 const balanceRow = z.object({ billed_xaf: num, paid_xaf: num, balance_xaf: num });
 export type Balance = z.infer<typeof balanceRow>;
-
-export const receiptRow = z.object({
-  id: z.string(),
-  number: z.string(),
-  kind: z.enum(["payment", "cancellation"]),
-  amount_xaf: num,
-  issued_at: z.string(),
-  verification_code: z.string(),
-  details: z.record(z.string(), z.unknown()),
-});
-export type Receipt = z.infer<typeof receiptRow>;
 
 export const PAYMENT_STATUSES = ["created", "pending", "succeeded", "failed", "expired", "cancelled", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -5,13 +5,15 @@ import { createFetcherStore } from "../../lib/data-cache.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import Greeting from "../shell/Greeting.tsx";
-import { Block, Figure, useRouteHref } from "./Block.tsx";
+import Greeting from "../ui/Greeting.tsx";
+import { Block, Figure } from "./Block.tsx";
+import { useRouteHref } from "../links.ts";
+import type { PlainRouteName } from "../paths.ts";
 import { fetchAdminFigures, type AdminFigures } from "./admin-data.ts";
 import { homeMessages } from "./messages.ts";
 
 /** Each figure and the page that explains it. */
-const FIGURES: { key: keyof AdminFigures; route: string }[] = [
+const FIGURES: { key: keyof AdminFigures; route: PlainRouteName }[] = [
   { key: "students", route: "admin.students" },
   { key: "teachers", route: "admin.teachers" },
   { key: "coursesThisSemester", route: "admin.unified-course-management" },
@@ -37,7 +39,7 @@ export default function AdminHomePage() {
   );
 }
 
-function FigureBlock({ title, route, state, onRetry }: { title: string; route: string; state: { data?: number; loading: boolean; error?: unknown }; onRetry: () => void }) {
+function FigureBlock({ title, route, state, onRetry }: { title: string; route: PlainRouteName; state: { data?: number; loading: boolean; error?: unknown }; onRetry: () => void }) {
   const locale = useLocale();
   return (
     <Block title={title} link={useRouteHref(route)} state={state} onRetry={onRetry}>

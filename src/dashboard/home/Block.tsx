@@ -1,10 +1,8 @@
 // A block of a home page: a titled card with its own loading and error states, linking to
-// its page when that page exists in the route table (else it shows its figure only).
+// its page when given one.
 import type { ReactNode } from "react";
 import { useId } from "react";
-import { useLocale, useMessages, useT } from "../i18n.ts";
-import { ROUTES } from "../routes.ts";
-import { hrefOf } from "../router.ts";
+import { useMessages, useT } from "../i18n.ts";
 import { homeMessages } from "./messages.ts";
 import { classifyError } from "../../lib/errors/classify.ts";
 
@@ -17,13 +15,6 @@ export interface Loadable<T> {
   data?: T;
   loading: boolean;
   error?: unknown;
-}
-
-/** The href of a route by name, or undefined while that page is not built. */
-export function useRouteHref(name: string): string | undefined {
-  const locale = useLocale();
-  const route = ROUTES.find((r) => r.name === name);
-  return route ? hrefOf(locale, route.path) : undefined;
 }
 
 export function Block<T>({ title, link, state, onRetry, children }: { title: string; link?: string; state: Loadable<T>; onRetry: () => void; children: (data: T) => ReactNode }) {

@@ -5,12 +5,13 @@ import { useMemo } from "react";
 import { createFetcherStore } from "../../lib/data-cache.ts";
 import { formatDateTime, formatMark, formatNumber, formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { countUnread } from "../notifications/data.ts";
+import { countUnread } from "../shared/unread-notifications-data.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
-import { hrefOf } from "../router.ts";
-import Greeting from "../shell/Greeting.tsx";
-import { Block, Figure, useRouteHref } from "./Block.tsx";
+import { hrefTo } from "../paths.ts";
+import Greeting from "../ui/Greeting.tsx";
+import { Block, Figure } from "./Block.tsx";
+import { useRouteHref } from "../links.ts";
 import { countUnreadMessages, fetchBalanceDue, fetchLatestMarks, fetchNextDeadlines, type Deadline, type PublishedMark } from "./data.ts";
 import { homeMessages } from "./messages.ts";
 import TodaysClasses from "./TodaysClasses.tsx";
@@ -48,7 +49,7 @@ export default function StudentHomePage() {
                     <p className="font-medium text-gray-900">
                       {d.kind === "quiz" ? m.quiz : m.assignment} ·{" "}
                       {d.kind === "quiz" ? (
-                        <a href={hrefOf(locale, "/dashboard/student/quizzes/:quizId", { quizId: d.id })} className="underline-offset-2 hover:underline">
+                        <a href={hrefTo(locale, "student.quizzes.take", { quizId: d.id })} className="underline-offset-2 hover:underline">
                           {d.title}
                         </a>
                       ) : (

@@ -10,14 +10,15 @@ import { isJoinable, meetingUrl } from "../../lib/meetings.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { toastError } from "../ui/toast.ts";
-import { Block, useRouteHref } from "./Block.tsx";
+import { Block } from "./Block.tsx";
+import { useRouteHref } from "../links.ts";
 import { fetchTodaysClasses, type ClassSession } from "./data.ts";
 import { homeMessages } from "./messages.ts";
-import { useNow } from "./useNow.ts";
+import { useNow } from "../ui/useNow.ts";
 
 const joinClass = "inline-flex rounded-md px-3 py-1.5 text-sm font-semibold";
 
-export default function TodaysClasses({ teacherId, scheduleRoute }: { teacherId?: string; scheduleRoute: string }) {
+export default function TodaysClasses({ teacherId, scheduleRoute }: { teacherId?: string; scheduleRoute: "student.schedule" | "teacher.schedule" }) {
   const m = useMessages(homeMessages);
   const now = useNow();
   const day = doualaDay(now);
@@ -81,7 +82,7 @@ function SessionItem({ session, now, recordAttendance }: { session: ClassSession
             onClick={() => {
               // The virtual-classes module comes on the click, not with the home (its chunk
               // carries that feature's strings: the home's weight budget).
-              if (recordAttendance) import("../classes/data.ts").then(({ joinSession }) => joinSession(getSupabase(), session.id)).catch(toastError);
+              if (recordAttendance) import("../shared/classes-data.ts").then(({ joinSession }) => joinSession(getSupabase(), session.id)).catch(toastError);
             }}
             className={`${joinClass} bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}>
             {m.join}

@@ -81,13 +81,6 @@ export async function fetchAcademicYears(supabase: SupabaseClient): Promise<Acad
   return z.array(yearRow).parse(data);
 }
 
-/** Adds a year; answers its id. A label that exists already fails with code 23505. */
-export async function addAcademicYear(supabase: SupabaseClient, year: { label: string; starts_on: string; ends_on: string }): Promise<string> {
-  const { data, error } = await supabase.from("academic_years").insert(year).select("id").single();
-  if (error) throw Object.assign(new Error(error.message), { code: error.code });
-  return z.object({ id: z.string() }).parse(data).id;
-}
-
 export async function addSemester(
   supabase: SupabaseClient,
   semester: { academic_year_id: string; number: number; name_fr: string; name_en: string; starts_on: string; ends_on: string },

@@ -12,7 +12,7 @@ import { countOf, plural } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
-import { useLiveUpdates } from "../shell/data-saver.ts";
+import { useLiveUpdates } from "../ui/data-saver.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -36,10 +36,10 @@ import {
   type SearchHit,
   type SentAnnouncement,
 } from "./data.ts";
-import { outboxMessages } from "../outbox/messages.ts";
-import { PendingStatus } from "../outbox/PendingStatus.tsx";
-import { NotKeptError, sendOrQueue, usePending } from "../outbox/runtime.ts";
-import { useOnline } from "../outbox/useOnline.ts";
+import { outboxMessages } from "../shared/outbox/messages.ts";
+import { PendingStatus } from "../shared/outbox/PendingStatus.tsx";
+import { NotKeptError, sendOrQueue, usePending } from "../shared/outbox/runtime.ts";
+import { useOnline } from "../shared/outbox/useOnline.ts";
 import { messagesMessages } from "./messages.ts";
 import { useLastData } from "../ui/useLastData.ts";
 

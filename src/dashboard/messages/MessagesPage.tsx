@@ -3,10 +3,9 @@
 // a "Modération" tab (the community's reports to handle); admins send announcements.
 // The open conversation and tab live in the URL (?conversation=…&tab=moderation), so a
 // notification's link opens the right thread.
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, useState, type ComponentType } from "react";
 import { invalidateKeys } from "../../lib/data-cache.ts";
 import { useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { DialogLoading } from "../ui/DialogLoading.tsx";
@@ -17,7 +16,6 @@ import { Conversations } from "./Conversations.tsx";
 import { messagesMessages } from "./messages.ts";
 
 // The community feature's public moderation panel, loaded only when its tab opens.
-const ModerationPanel = lazy(() => import("../community/ModerationPanel.tsx"));
 // The dialogs that start a conversation (the recipient search, the course list) load on the
 // first click that opens one, then stay mounted so a closed draft is still there.
 const StartDialogs = lazy(() => import("./StartDialogs.tsx"));
@@ -38,7 +36,7 @@ function writeUrl(patch: Record<string, string | null>) {
   window.history.replaceState(window.history.state, "", url);
 }
 
-export default function MessagesPage(_: PageProps) {
+export default function MessagesPage({ ModerationPanel }: { ModerationPanel: ComponentType }) {
   const m = useMessages(messagesMessages);
   const { role } = useSignedIn();
   const [selected, setSelected] = useState<string | null>(() => readUrl().conversation);

@@ -6,14 +6,15 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { readThrough } from "../../lib/offline/read-through.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { localizedPath, type Locale } from "../../lib/locales.ts";
+import type { Locale } from "../../lib/locales.ts";
 import { useMessages, useT } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
-import { useLiveUpdates } from "../shell/data-saver.ts";
+import { hrefTo } from "../paths.ts";
+import { useLiveUpdates } from "../ui/data-saver.ts";
 import { notificationMessages } from "./messages.ts";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
+import { countUnread } from "../shared/unread-notifications-data.ts";
 import {
-  countUnread,
   dismiss,
   isVisible,
   listNotifications,
@@ -199,7 +200,7 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
             </button>
           )}
           {role && (
-            <a href={localizedPath(locale, `/dashboard/${role}/notifications`)} onClick={() => setOpen(false)}
+            <a href={hrefTo(locale, `${role}.notifications`)} onClick={() => setOpen(false)}
               className="mt-3 block text-center text-sm font-semibold text-brand-700 underline underline-offset-2">
               {m.seeAll}
             </a>

@@ -62,19 +62,6 @@ export async function listNotifications(
   return { items: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
-/** How many visible notifications are unread. */
-export async function countUnread(supabase: SupabaseClient, userId: string, now = new Date()): Promise<number> {
-  const { count, error } = await supabase
-    .from(TABLE)
-    .select("id", { count: "exact", head: true })
-    .eq("user_id", userId)
-    .eq("is_read", false)
-    .eq("is_dismissed", false)
-    .or(`expires_at.is.null,expires_at.gt.${now.toISOString()}`);
-  if (error) fail("counting unread", error);
-  return count ?? 0;
-}
-
 export async function markRead(supabase: SupabaseClient, id: string): Promise<void> {
   const { error } = await supabase.from(TABLE).update({ is_read: true }).eq("id", id);
   if (error) fail("marking as read", error);

@@ -6,7 +6,8 @@
 import { localizedPath, unlocalizedPath } from "../../lib/locales.ts";
 import { notificationText } from "../../lib/notifications/texts.ts";
 import { useLocale, useT } from "../i18n.ts";
-import { matchRoute } from "../routes.ts";
+import { matchPath } from "../paths.ts";
+import { TITLES } from "../titles.ts";
 import type { StudentNotification } from "./data.ts";
 
 export interface ShownNotification {
@@ -25,8 +26,8 @@ export function useNotificationWords(): (n: StudentNotification) => ShownNotific
     const internal = n.action_url.startsWith("/") && !n.action_url.startsWith("//");
     if (!internal) return { title: words.title, message: words.message, action: words.action ? { href: n.action_url, label: words.action, external: true } : null };
     const href = localizedPath(locale, n.action_url);
-    const page = matchRoute(unlocalizedPath(n.action_url).split(/[?#]/)[0]);
-    const label = (n.text_key ? words.action : null) ?? page?.route.title[locale] ?? words.action;
+    const page = matchPath(unlocalizedPath(n.action_url).split(/[?#]/)[0]);
+    const label = (n.text_key ? words.action : null) ?? (page && TITLES[page.name][locale]) ?? words.action;
     return { title: words.title, message: words.message, action: label ? { href, label, external: false } : null };
   };
 }

@@ -6,9 +6,9 @@ import { doualaDay, formatDate, formatNumber } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
+import { useRouteTitle } from "../links.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
@@ -23,7 +23,6 @@ import { partnersMessages } from "./messages.ts";
 // The course form (react-hook-form, number fields) loads with its dialog, on the click that opens it.
 const PartnerCourseDialog = lazy(() => import("./PartnerCourseDialog.tsx"));
 
-const REQUESTS_PATH = "/admin/harvard-online";
 
 export default function AdminPartnerCoursesPage() {
   const m = useMessages(partnersMessages);
@@ -49,7 +48,7 @@ export default function AdminPartnerCoursesPage() {
         description={m.coursesIntro}
         actions={
           <>
-            <LinkButton href={hrefOf(locale, REQUESTS_PATH)}>{m.toRequests}</LinkButton>
+            <LinkButton href={hrefTo(locale, "admin.harvard-online.requests")}>{m.toRequests}</LinkButton>
             <Button onPress={() => setEditing("new")}>{m.newCourse}</Button>
           </>
         }
@@ -84,7 +83,7 @@ export default function AdminPartnerCoursesPage() {
                 </p>
                 <p className="text-sm text-gray-800">{fill(m.pending, { requested: countOf(locale, m.pendingParts.requested, c.requested), waitlisted: countOf(locale, m.pendingParts.waitlisted, c.waitlisted) })}</p>
                 <div className="mt-auto flex flex-wrap gap-2 pt-2">
-                  <LinkButton size="sm" href={`${hrefOf(locale, REQUESTS_PATH)}?requests.f.course=${c.id}`}>
+                  <LinkButton size="sm" href={`${hrefTo(locale, "admin.harvard-online.requests")}?requests.f.course=${c.id}`}>
                     {m.seeRequests}
                     <span className="sr-only"> : {c.code}</span>
                   </LinkButton>

@@ -8,10 +8,10 @@ import { countOf } from "../../lib/plural.ts";
 import { PARTNER_REQUEST_STATUSES, type PartnerRequestStatus } from "../../lib/forms/partner-courses.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { FilterSelect } from "../people/NativeSelect.tsx";
-import { hrefOf } from "../router.ts";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
+import { hrefTo } from "../paths.ts";
+import { useRouteTitle } from "../links.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { Badge, type Tone } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
 import { Checkbox } from "../ui/Checkbox.tsx";
@@ -128,7 +128,7 @@ export default function AdminPartnerRequestsPage() {
       <PageHeader
         title={useRouteTitle("admin.harvard-online.requests")}
         description={m.requestsIntro}
-        actions={<LinkButton href={hrefOf(locale, "/dashboard/admin/harvard-online")}>{m.toCourses}</LinkButton>}
+        actions={<LinkButton href={hrefTo(locale, "admin.harvard-online")}>{m.toCourses}</LinkButton>}
       />
       <section aria-labelledby="seat-summary" className="rounded-xl border border-gray-200 bg-white p-4">
         <h2 id="seat-summary" className="text-base font-semibold text-brand-900">

@@ -1,6 +1,6 @@
 // Students (admin): this academic year's registrations with matricule, programme, level,
 // status and balance; filtered by school, programme, level and status on the server; CSV export.
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 import { Input, Label, SearchField } from "react-aria-components";
 import { formatXaf } from "../../lib/format.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
@@ -11,17 +11,15 @@ import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
 import { inputBox, labelText } from "../ui/styles.ts";
-import type { PageProps } from "../routes.ts";
-import { IdentityCorrections } from "../documents/IdentityCorrections.tsx";
 import MfaBanner from "./MfaBanner.tsx";
-import { FilterSelect } from "./NativeSelect.tsx";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
 import { fetchAllStudents, fetchStudentFilterOptions, fetchStudents, LEVEL_CODES, REGISTRATION_STATUSES, type StudentFilters, type StudentRow } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
 import { usePeopleQuery } from "../ui/query.ts";
 
 const TONES: Record<StudentRow["status"], Tone> = { active: "success", suspended: "warning", graduated: "info", withdrawn: "neutral" };
 
-export default function AdminStudentsPage(_: PageProps) {
+export default function AdminStudentsPage({ IdentityCorrections }: { IdentityCorrections: ComponentType }) {
   const m = useMessages(peopleMessages);
   const s = m.students;
   const locale = useLocale();

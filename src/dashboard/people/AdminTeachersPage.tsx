@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from "../ui/DataTable.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
 import { defaultQuery, type TableQuery } from "../ui/table-query.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import MfaBanner from "./MfaBanner.tsx";
 import { fetchTeachers, type TeacherRow } from "./data.ts";
 import { peopleMessages } from "./messages.ts";

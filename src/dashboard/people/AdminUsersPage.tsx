@@ -4,9 +4,9 @@
 import { lazy, Suspense, useState } from "react";
 import { useMessages } from "../i18n.ts";
 import { PageHeader } from "../ui/PageHeader.tsx";
+import type { PageProps } from "../paths.ts";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { Tabs } from "../ui/Tabs.tsx";
-import type { PageProps } from "../routes.ts";
 import MfaBanner from "./MfaBanner.tsx";
 import { peopleMessages } from "./messages.ts";
 

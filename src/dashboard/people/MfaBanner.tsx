@@ -2,7 +2,7 @@
 // manage accounts yet; or, when not required, a nudge to enrol. Links to the profile,
 // where the factor is enrolled.
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { fetchOwnMfa } from "./data.ts";
 import { peopleMessages } from "./messages.ts";
@@ -22,7 +22,7 @@ export default function MfaBanner() {
       className={`mb-6 flex flex-col gap-2 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between ${strong ? "border-amber-400 bg-amber-50 text-amber-950" : "border-blue-200 bg-blue-50 text-blue-950"}`}
     >
       <p>{text}</p>
-      <a href={hrefOf(locale, "/dashboard/admin/profile")} className="shrink-0 font-semibold text-brand-900 underline">
+      <a href={hrefTo(locale, "admin.profile")} className="shrink-0 font-semibold text-brand-900 underline">
         {m.mfaBanner.link}
       </a>
     </div>

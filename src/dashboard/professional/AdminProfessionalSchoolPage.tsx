@@ -7,8 +7,8 @@ import { doualaDay, formatDate, formatMark, formatNumber } from "../../lib/forma
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
+import { useRouteTitle } from "../links.ts";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "../schedule/useRouteTitle.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";

@@ -1,7 +1,7 @@
-// The data saver, set for this device (src/dashboard/shell/data-saver.ts): takes effect at once.
+// The data saver, set for this device (src/dashboard/ui/data-saver.ts): takes effect at once.
 import { useMessages } from "../i18n.ts";
-import { setDataSaver, useDataSaver } from "../shell/data-saver.ts";
-import { dataSaverMessages } from "../shell/data-saver-messages.ts";
+import { setDataSaver, useDataSaver } from "../ui/data-saver.ts";
+import { dataSaverMessages } from "../ui/data-saver-messages.ts";
 import { Card } from "../ui/Card.tsx";
 import { Switch } from "../ui/Switch.tsx";
 

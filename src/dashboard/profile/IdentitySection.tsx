@@ -12,7 +12,7 @@ import { toastError, toastSuccess, useErrorMessage } from "../ui/toast.ts";
 import { saveName, uploadAvatar, type Profile } from "./data.ts";
 import { profileMessages, type ProfileErrorKey } from "./messages.ts";
 import { resizeAvatar } from "./resize.ts";
-import { OnDemandImage } from "../shell/OnDemandImage.tsx";
+import { OnDemandImage } from "../ui/OnDemandImage.tsx";
 
 export default function IdentitySection({ profile, email, onChanged }: { profile: Profile; email: string | undefined; onChanged: () => void }) {
   const m = useMessages(profileMessages);

@@ -5,7 +5,6 @@ import { useCallback, useEffect, useState, type SubmitEvent } from "react";
 import type { Factor } from "@supabase/supabase-js";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useT } from "../i18n.ts";
-import type { Locale } from "../../lib/locales.ts";
 import { codeSchema, fieldErrors, mfaEnrollSchema } from "../../lib/forms/auth.ts";
 import { showToast } from "../../lib/auth/toast.ts";
 import { Field, FormAlert, Submit, primaryButton } from "../../islands/auth/ui.tsx";
@@ -18,7 +17,7 @@ interface Enrolment {
   secret: string;
 }
 
-export default function MfaSettings({ locale }: { locale: Locale }) {
+export default function MfaSettings() {
   const t = useT();
   const [factors, setFactors] = useState<Factor[] | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);

@@ -5,7 +5,7 @@ import { useStore } from "@nanostores/react";
 import { useMemo } from "react";
 import { createFetcherStore, invalidateKeys } from "../../lib/data-cache.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { useLocale, useMessages } from "../i18n.ts";
+import { useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { PageHeader } from "../ui/PageHeader.tsx";
@@ -24,7 +24,6 @@ import { ownProfileStore } from "./store.ts";
 import StudentRecordSection from "./StudentRecordSection.tsx";
 
 export default function ProfilePage() {
-  const locale = useLocale();
   const m = useMessages(profileMessages);
   const { userId, roles, session } = useSignedIn();
   const stores = useMemo(
@@ -51,7 +50,7 @@ export default function ProfilePage() {
           <LanguageSection userId={userId} preferred={profile.data!.preferred_locale} />
           <DataSaverSection />
           <PasswordSection email={session.user.email} staff={roles.includes("teacher") || roles.includes("admin")} />
-          <MfaSettings locale={locale} />
+          <MfaSettings />
           <PersonalDataSection />
         </>
       ) : error || profile.data === null ? (

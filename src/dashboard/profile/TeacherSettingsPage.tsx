@@ -1,12 +1,12 @@
 // The teacher's settings: default meeting platform and personal meeting link (validated
-// https), notification preferences (the notifications feature's own component) and language.
+// https), notification preferences (the notifications feature's component, handed in by
+// composed/TeacherSettings.tsx) and language.
 import { useStore } from "@nanostores/react";
-import { useMemo } from "react";
+import { useMemo, type ComponentType } from "react";
 import { createFetcherStore, mutateCache } from "../../lib/data-cache.ts";
 import { MEETING_PLATFORMS, teacherSettingsSchema } from "../../lib/forms/profile.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useMessages } from "../i18n.ts";
-import NotificationPreferences from "../notifications/NotificationPreferences.tsx";
 import { useSignedIn } from "../session.ts";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -22,7 +22,7 @@ import LanguageSection from "./LanguageSection.tsx";
 import { profileMessages, type ProfileErrorKey } from "./messages.ts";
 import { ownProfileStore } from "./store.ts";
 
-export default function TeacherSettingsPage() {
+export default function TeacherSettingsPage({ NotificationPreferences }: { NotificationPreferences: ComponentType<{ userId: string; title: string }> }) {
   const m = useMessages(profileMessages);
   const { userId } = useSignedIn();
   const stores = useMemo(

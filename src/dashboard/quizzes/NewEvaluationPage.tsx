@@ -7,9 +7,9 @@ import { useEffect, useState, type FormEvent } from "react";
 import { decimalInput, EVALUATION_KINDS, evaluationSchema } from "../../lib/forms/evaluation.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { showToast } from "../../lib/auth/toast.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { invalidatePeople, usePeopleQuery } from "../ui/query.ts";
 import { Button } from "../ui/Button.tsx";
@@ -63,8 +63,8 @@ export default function NewEvaluationPage(_: PageProps) {
       showToast({ title: m.created, variant: "success" });
       openInApp(
         created.quiz_id
-          ? hrefOf(locale, "/dashboard/teacher/evaluations/:evaluationId", { evaluationId: created.evaluation_id })
-          : hrefOf(locale, "/dashboard/teacher/evaluations"),
+          ? hrefTo(locale, "teacher.evaluations.quiz", { evaluationId: created.evaluation_id })
+          : hrefTo(locale, "teacher.evaluations"),
       );
     } catch (failure) {
       setErrors({ form: errorMessage(failure) });

@@ -3,9 +3,9 @@
 import { formatDateTime, formatMark } from "../../lib/format.ts";
 import { quizPhase, type QuizPhase } from "../../lib/quiz/timer.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { usePeopleQuery } from "../ui/query.ts";
 import { LinkButton } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -57,7 +57,7 @@ export default function StudentQuizzesPage(_: PageProps) {
 function QuizItem({ quiz, phase }: { quiz: MyQuiz; phase: QuizPhase }) {
   const m = useMessages(quizMessages).student;
   const locale = useLocale();
-  const href = hrefOf(locale, "/dashboard/student/quizzes/:quizId", { quizId: quiz.quiz_id });
+  const href = hrefTo(locale, "student.quizzes.take", { quizId: quiz.quiz_id });
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-3" data-testid="my-quiz">
       <div>

@@ -8,9 +8,9 @@ import { formatDateTime, formatDecimal, formatMark } from "../../lib/format.ts";
 import { countOf, plural } from "../../lib/plural.ts";
 import { formatClock, quizPhase, remainingSeconds } from "../../lib/quiz/timer.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { invalidatePeople, usePeopleQuery } from "../ui/query.ts";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -82,7 +82,7 @@ export default function TakeQuizPage({ params }: PageProps) {
   const [round, setRound] = useState(0);
   const view = usePeopleQuery(["quiz-take", params.quizId, round], () => load(params.quizId, userId));
   const locale = useLocale();
-  const back = <LinkButton href={hrefOf(locale, "/dashboard/student/quizzes")}>{m.back}</LinkButton>;
+  const back = <LinkButton href={hrefTo(locale, "student.quizzes")}>{m.back}</LinkButton>;
   // Started on this page ("Commencer"), and the copy handed in: local, so that reading the
   // quiz again (attempts used) never starts or resumes anything by itself.
   const [started, setStarted] = useState<Taking | null>(null);

@@ -1,13 +1,13 @@
 // teacher/evaluations: every evaluation of my courses with its kind, date, coefficient and
 // status (draft, marking, published), and where to go next: the gradebook, the quiz
-// builder, the assignments page (when it exists); edit one, or delete one that has no marks.
+// builder, the assignments page; edit one, or delete one that has no marks.
 import { useState } from "react";
 import { formatDate, formatDecimal } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo } from "../paths.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import { matchRoute, type PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { usePeopleQuery } from "../ui/query.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Button, LinkButton } from "../ui/Button.tsx";
@@ -23,15 +23,13 @@ import { quizMessages } from "./messages.ts";
 import { TableFrame } from "../ui/TableFrame.tsx";
 
 const TONES: Record<string, Tone> = { draft: "neutral", marking: "warning", published: "success" };
-const ASSIGNMENTS = "/dashboard/teacher/assignments";
 
 export default function TeacherEvaluationsPage(_: PageProps) {
   const all = useMessages(quizMessages);
   const m = all.evaluations;
   const locale = useLocale();
   const list = usePeopleQuery(["quiz-evaluations"], () => fetchTeacherEvaluations(getSupabase()));
-  const hasAssignments = matchRoute(ASSIGNMENTS) !== undefined;
-  const createHref = hrefOf(locale, "/dashboard/teacher/evaluations/new");
+  const createHref = hrefTo(locale, "teacher.evaluations.new");
   const [editing, setEditing] = useState<TeacherEvaluation | null>(null);
   const [deleting, setDeleting] = useState<TeacherEvaluation | null>(null);
   return (
@@ -72,16 +70,16 @@ export default function TeacherEvaluationsPage(_: PageProps) {
                   </td>
                   <td className="flex flex-wrap gap-2 p-2">
                     {e.quiz_id && (
-                      <LinkButton size="sm" href={hrefOf(locale, "/dashboard/teacher/evaluations/:evaluationId", { evaluationId: e.id })} aria-label={`${m.quiz} — ${e.title}`}>
+                      <LinkButton size="sm" href={hrefTo(locale, "teacher.evaluations.quiz", { evaluationId: e.id })} aria-label={`${m.quiz} — ${e.title}`}>
                         {m.quiz}
                       </LinkButton>
                     )}
-                    {e.kind === "assignment" && hasAssignments && (
-                      <LinkButton size="sm" href={`${hrefOf(locale, ASSIGNMENTS)}?evaluation=${encodeURIComponent(e.id)}`} aria-label={`${m.assignment} — ${e.title}`}>
+                    {e.kind === "assignment" && (
+                      <LinkButton size="sm" href={`${hrefTo(locale, "teacher.assignments")}?evaluation=${encodeURIComponent(e.id)}`} aria-label={`${m.assignment} — ${e.title}`}>
                         {m.assignment}
                       </LinkButton>
                     )}
-                    <LinkButton size="sm" variant="ghost" href={hrefOf(locale, "/dashboard/teacher/grades")} aria-label={`${m.gradebook} — ${e.title}`}>
+                    <LinkButton size="sm" variant="ghost" href={hrefTo(locale, "teacher.grades")} aria-label={`${m.gradebook} — ${e.title}`}>
                       {m.gradebook}
                     </LinkButton>
                     <Button size="sm" variant="ghost" onPress={() => setEditing(e)} aria-label={`${m.edit} — ${e.title}`}>

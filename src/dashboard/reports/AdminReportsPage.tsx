@@ -6,7 +6,7 @@ import { formatDate, formatNumber, formatPercent, formatXaf } from "../../lib/fo
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { usePeopleQuery } from "../ui/query.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";

@@ -5,7 +5,7 @@ import { formatDate, formatDecimal, formatMark, formatNumber, formatPercent } fr
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { usePeopleQuery } from "../ui/query.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { Card } from "../ui/Card.tsx";
 import { EmptyState } from "../ui/EmptyState.tsx";

@@ -7,7 +7,7 @@ import { afterLoad } from "../../lib/after-load.ts";
 import { readThrough } from "../../lib/offline/read-through.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
-import type { PageProps } from "../routes.ts";
+import type { PageProps } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { usePeopleQuery } from "../ui/query.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";

@@ -2,14 +2,14 @@
 // teacher and online / in a room, in the same day/week/month views.
 import { useState } from "react";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { wizardChoices } from "../courses/data.ts";
+import { wizardChoices } from "../shared/course-lists-data.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { FilterSelect } from "../people/NativeSelect.tsx";
-import type { SessionQuery } from "./data.ts";
+import { FilterSelect } from "../ui/FilterSelect.tsx";
+import type { SessionQuery } from "../shared/sessions-data.ts";
 import { scheduleMessages } from "./messages.ts";
 import { ScheduleScreen } from "./ScheduleScreen.tsx";
 import { useScheduleQuery } from "../ui/query.ts";
-import { useRouteTitle } from "./useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 
 export default function AdminSchedulePage() {
   const m = useMessages(scheduleMessages);

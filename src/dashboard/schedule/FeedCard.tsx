@@ -9,7 +9,7 @@ import { Card } from "../ui/Card.tsx";
 import { ErrorState } from "../ui/ErrorState.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { toastError } from "../ui/toast.ts";
-import { createFeed, feedCreatedAt, revokeFeed } from "./data.ts";
+import { createFeed, feedCreatedAt, revokeFeed } from "../shared/sessions-data.ts";
 import { scheduleMessages } from "./messages.ts";
 import { useScheduleQuery } from "../ui/query.ts";
 

@@ -1,7 +1,7 @@
 import { useMessages } from "../i18n.ts";
 import { scheduleMessages } from "./messages.ts";
 import { ScheduleScreen } from "./ScheduleScreen.tsx";
-import { useRouteTitle } from "./useRouteTitle.ts";
+import { useRouteTitle } from "../links.ts";
 
 export default function TeacherCalendarPage() {
   const m = useMessages(scheduleMessages);

@@ -1,15 +1,15 @@
 // Where the page sits: dashboard › the role's area › the page (from the route table).
 import { useLocale, useMessages } from "../i18n.ts";
-import { ROUTES, homeRouteOf, type DashboardRoute, type Role } from "../routes.ts";
-import { hrefOf } from "../router.ts";
+import { homeRouteOf, routeNamed, type DashboardRoute, type Role } from "../routes.ts";
+import { hrefWithParams, type RouteName } from "../paths.ts";
 import { shellMessages } from "./messages.ts";
 
 function trail(route: DashboardRoute, role: Role | undefined): DashboardRoute[] {
   const chain: DashboardRoute[] = [route];
-  let parentName = route.parent ?? (role && route.name !== `${role}.home` && route.name !== "selector" ? `${role}.home` : undefined);
+  let parentName: RouteName | undefined = route.parent ?? (role && route.name !== `${role}.home` && route.name !== "selector" ? `${role}.home` : undefined);
   while (parentName) {
-    const parent = ROUTES.find((r) => r.name === parentName);
-    if (!parent || chain.includes(parent)) break;
+    const parent = routeNamed(parentName);
+    if (chain.includes(parent)) break;
     chain.unshift(parent);
     parentName = parent.parent ?? (role && parent.name !== homeRouteOf(role).name ? `${role}.home` : undefined);
   }
@@ -33,7 +33,7 @@ export default function Breadcrumbs({ route, role, params }: { route: DashboardR
                   {step.title[locale]}
                 </span>
               ) : (
-                <a href={hrefOf(locale, step.path, params)} className="underline-offset-2 hover:text-brand-700 hover:underline">
+                <a href={hrefWithParams(locale, step.name, params)} className="underline-offset-2 hover:text-brand-700 hover:underline">
                   {step.title[locale]}
                 </a>
               )}

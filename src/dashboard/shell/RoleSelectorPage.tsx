@@ -4,12 +4,11 @@
 import { useEffect } from "react";
 import { localizedPath } from "../../lib/locales.ts";
 import { useLocale, useMessages } from "../i18n.ts";
-import { homeRouteOf, type Role } from "../routes.ts";
-import { hrefOf } from "../router.ts";
+import { hrefTo, type Role } from "../paths.ts";
 import { useSignedIn } from "../session.ts";
 import { rememberRole, rememberedRole } from "./data.ts";
 import { shellMessages } from "./messages.ts";
-import Greeting from "./Greeting.tsx";
+import Greeting from "../ui/Greeting.tsx";
 
 const button = "inline-flex rounded-md px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
@@ -24,7 +23,7 @@ export default function RoleSelectorPage() {
   useEffect(() => {
     if (!target) return;
     // Replace /dashboard in the history, then let the router follow the new location.
-    window.history.replaceState(null, "", hrefOf(locale, homeRouteOf(target).path));
+    window.history.replaceState(null, "", hrefTo(locale, `${target}.home`));
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, [target, locale]);
 
@@ -44,10 +43,10 @@ export default function RoleSelectorPage() {
           <a href={localizedPath(locale, "/application")} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
             {m.noRoleApply}
           </a>
-          <a href={localizedPath(locale, "/dashboard/applications")} className={`${button} border border-brand-600 text-brand-700 hover:bg-brand-50`}>
+          <a href={hrefTo(locale, "applications")} className={`${button} border border-brand-600 text-brand-700 hover:bg-brand-50`}>
             {m.noRoleApplications}
           </a>
-          <a href={localizedPath(locale, "/dashboard/profile")} className={`${button} border border-brand-600 text-brand-700 hover:bg-brand-50`}>
+          <a href={hrefTo(locale, "profile")} className={`${button} border border-brand-600 text-brand-700 hover:bg-brand-50`}>
             {m.noRoleProfile}
           </a>
         </div>
@@ -62,7 +61,7 @@ export default function RoleSelectorPage() {
         {roles.map((role) => (
           <li key={role}>
             <a
-              href={hrefOf(locale, homeRouteOf(role).path)}
+              href={hrefTo(locale, `${role}.home`)}
               onClick={() => rememberRole(role)}
               className="block h-full rounded-xl border border-gray-200 bg-white p-6 shadow-sm hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >

@@ -5,7 +5,7 @@
 import { localizedPath } from "../../lib/locales.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { NAV_GROUPS, sidebarOf, type DashboardRoute, type Role } from "../routes.ts";
-import { hrefOf } from "../router.ts";
+import { hrefWithParams } from "../paths.ts";
 import { shellMessages } from "./messages.ts";
 
 const item = "block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -43,7 +43,7 @@ export default function Sidebar({ role, currentRoute, open, onNavigate }: { role
                   const isCurrent = route.name === currentRoute?.name;
                   return (
                     <li key={route.name}>
-                      <a href={hrefOf(locale, route.path)} className={isCurrent ? current : idle} aria-current={isCurrent ? "page" : undefined} onClick={onNavigate}>
+                      <a href={hrefWithParams(locale, route.name, {})} className={isCurrent ? current : idle} aria-current={isCurrent ? "page" : undefined} onClick={onNavigate}>
                         {(route.nav!.label ?? route.title)[locale]}
                       </a>
                     </li>

@@ -1,7 +1,7 @@
 // "Accès refusé" (SPEC §8) for another role's page, and the not-found page for a path the
 // route table does not know; both with the way home.
-import { localizedPath } from "../../lib/locales.ts";
 import { useLocale, useMessages, useT } from "../i18n.ts";
+import { hrefTo } from "../paths.ts";
 import { shellMessages } from "./messages.ts";
 
 export function AccessDenied() {
@@ -22,7 +22,7 @@ function StatusPage({ title, body, testId }: { title: string; body: string; test
     <section className="mx-auto mt-8 max-w-lg rounded-xl bg-white p-8 shadow-sm" data-testid={testId}>
       <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
       <p className="mt-2 text-gray-700">{body}</p>
-      <a href={localizedPath(locale, "/dashboard")} className="mt-6 inline-flex rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+      <a href={hrefTo(locale, "selector")} className="mt-6 inline-flex rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
         {m.backHome}
       </a>
     </section>

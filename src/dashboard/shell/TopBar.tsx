@@ -9,6 +9,7 @@ import NotificationBell from "../notifications/NotificationBell.tsx";
 import { savePreferredLocale } from "../profile/data.ts";
 import { useLocale, useMessages, useT } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
+import { hrefTo } from "../paths.ts";
 import { shellMessages } from "./messages.ts";
 
 const control = "rounded-md px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -67,7 +68,7 @@ export default function TopBar({ name, menuOpen, onToggleMenu }: { name: string 
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
-        <a href={localizedPath(locale, "/dashboard")} className="min-w-0 truncate px-1 font-bold text-brand-900" data-testid="dashboard-brand">
+        <a href={hrefTo(locale, "selector")} className="min-w-0 truncate px-1 font-bold text-brand-900" data-testid="dashboard-brand">
           {t("site.shortName")}
         </a>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
@@ -95,13 +96,13 @@ export default function TopBar({ name, menuOpen, onToggleMenu }: { name: string 
             </summary>
             <ul className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
               <li>
-                <a className={`${control} block`} href={localizedPath(locale, role ? `/dashboard/${role}/profile` : "/dashboard/profile")}>
+                <a className={`${control} block`} href={role ? hrefTo(locale, `${role}.profile`) : hrefTo(locale, "profile")}>
                   {m.profile}
                 </a>
               </li>
               {roles.length > 1 && (
                 <li>
-                  <a className={`${control} block`} href={`${localizedPath(locale, "/dashboard")}?choose=1`}>
+                  <a className={`${control} block`} href={`${hrefTo(locale, "selector")}?choose=1`}>
                     {m.switchArea}
                   </a>
                 </li>

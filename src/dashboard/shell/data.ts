@@ -3,7 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
 import { createFetcherStore } from "../../lib/data-cache.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { ROLES, type Role } from "../routes.ts";
+import { ROLES, type Role } from "../paths.ts";
 
 const roleRows = z.array(z.object({ role: z.enum(ROLES) }));
 

@@ -9,6 +9,7 @@ import { useEffect, useState, type SubmitEvent } from "react";
 import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
+import { DASHBOARD_PATH } from "../../lib/constants.ts";
 import { Field, FormAlert, Notice, Submit, linkClass, primaryButton, useHydrated } from "./ui.tsx";
 import { explain, failedAuthLink, type ShownError } from "./errors.ts";
 import { authClient, loadForms, useAuthState } from "./session.ts";
@@ -49,7 +50,7 @@ export default function ResetPasswordForm({ locale, messages, mode = "reset" }: 
     return (
       <div className="mt-6 flex flex-col gap-4">
         <Notice>{t("auth.notices.passwordUpdated")}</Notice>
-        <a href={localizedPath(locale, "/dashboard")} className={`${primaryButton} text-center`}>
+        <a href={localizedPath(locale, DASHBOARD_PATH)} className={`${primaryButton} text-center`}>
           {t("account.dashboard")}
         </a>
       </div>
@@ -86,7 +87,7 @@ export default function ResetPasswordForm({ locale, messages, mode = "reset" }: 
     try {
       const { error } = await (await authClient()).updateUser({ password: parsed.data.password });
       if (error) return setFormError(explain(t, error));
-      if (mode === "invite") return window.location.assign(localizedPath(locale, "/dashboard"));
+      if (mode === "invite") return window.location.assign(localizedPath(locale, DASHBOARD_PATH));
       setDone(true);
     } catch (thrown) {
       setFormError(explain(t, thrown));

@@ -4,7 +4,7 @@
 import { useEffect, useState, type SubmitEvent } from "react";
 import { createTranslate, type Messages } from "../../lib/translate.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
-import { DEFAULT_OTP_CHANNEL, OTP_CREATES_USER } from "../../lib/constants.ts";
+import { DASHBOARD_PATH, DEFAULT_OTP_CHANNEL, OTP_CREATES_USER } from "../../lib/constants.ts";
 import { afterSignInPath } from "../../lib/auth/redirects.ts";
 import { needsSecondFactor } from "../../lib/auth/assurance.ts";
 import type { Channel, fieldErrors } from "../../lib/forms/auth.ts";
@@ -109,7 +109,7 @@ export default function SignInForm({ locale, messages }: { locale: Locale; messa
   }
 
   async function sendCode(to: { email: string } | { phone: string }) {
-    const options = "phone" in to ? { shouldCreateUser: OTP_CREATES_USER, channel: DEFAULT_OTP_CHANNEL } : { shouldCreateUser: OTP_CREATES_USER, emailRedirectTo: window.location.origin + localizedPath(locale, "/dashboard") };
+    const options = "phone" in to ? { shouldCreateUser: OTP_CREATES_USER, channel: DEFAULT_OTP_CHANNEL } : { shouldCreateUser: OTP_CREATES_USER, emailRedirectTo: window.location.origin + localizedPath(locale, DASHBOARD_PATH) };
     const { error } = await (await authClient()).signInWithOtp({ ...to, options } as never);
     if (error) throw error;
   }

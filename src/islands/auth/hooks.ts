@@ -11,7 +11,9 @@ export function useAuthState() {
   return useStore($auth);
 }
 
+const supabaseAuth = () => getSupabase().auth;
+
 /** `paused` while the form itself is signing in (it navigates, or asks for a code). */
 export function useSignedInRedirect(locale: Locale, paused: boolean): void {
-  useSignedInRedirectWith(useAuthState(), () => getSupabase().auth, locale, paused);
+  useSignedInRedirectWith(useAuthState(), supabaseAuth, locale, paused);
 }

@@ -11,6 +11,7 @@ export interface AssuranceSource {
   mfa: { getAuthenticatorAssuranceLevel(): Promise<{ data: AssuranceLevels | null }> };
 }
 
+/** `auth`: a stable function (module-level), or the effect runs again at each render. */
 export function useSignedInRedirectWith(state: AuthState, auth: () => AssuranceSource | Promise<AssuranceSource>, locale: Locale, paused: boolean): void {
   const done = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -39,5 +40,5 @@ export function useSignedInRedirectWith(state: AuthState, auth: () => AssuranceS
     return () => {
       cancelled = true;
     };
-  }, [state.loading, state.session, state.user, paused, locale]);
+  }, [state.loading, state.session, state.user, paused, locale, auth]);
 }

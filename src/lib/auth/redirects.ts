@@ -41,7 +41,7 @@ const currentOrigin = () => (typeof location === "undefined" ? "http://localhost
  * elsewhere). Returns the normalised path, query and fragment.
  */
 export function safeNextPath(next: string | null | undefined, origin: string = currentOrigin()): string | null {
-  if (!next || !next.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  if (!next || !next.startsWith("/") || [...next].some((c) => c <= "\u001f" || c === "\u007f" || c === "\\")) return null;
   let url: URL;
   try {
     url = new URL(next, origin);

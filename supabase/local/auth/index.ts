@@ -12,9 +12,9 @@
 //   linking, OAuth server, Web3 and ID-token sign-in, phone.
 // Everything else is lite's. Registered in supabase/local/stack.ts.
 import type { LocalContext, LocalRoute } from "../context.ts";
-import { AUTH_PREFIX, json, readJson } from "./http.ts";
+import { AUTH_PREFIX, authError, json, readJson } from "./http.ts";
 import { ensureAuthTables, rows, userJson } from "./store.ts";
-import { withAssurance } from "./tokens.ts";
+import { requestClaims, withAssurance } from "./tokens.ts";
 import { handleFactors } from "./factors.ts";
 import { handleAdmin } from "./admin.ts";
 import { newOtp, sendTemplatedEmail, siteUrlOf, tokenHash } from "./mail.ts";
@@ -22,8 +22,6 @@ import { refreshWithReuseRules } from "./refresh.ts";
 import { allowedRedirect, resendSignup, signUpWithEmail } from "./signup.ts";
 import { countFailedSignIn, overLimit, peerKey, refuseSignIn, tooManyEmails, tooManyRequests } from "./limits.ts";
 import { checkPassword, refusePasswordChange, ruleFor } from "./passwords.ts";
-import { requestClaims } from "./tokens.ts";
-import { authError } from "./http.ts";
 import { disabledFeature, phoneProviderRefusal } from "./disabled.ts";
 import { emailRefusal } from "./validate.ts";
 

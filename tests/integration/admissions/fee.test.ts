@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { signUpConfirmed, useLocalStack } from "../../fixtures/stack.ts";
-import { fetchApplicationFeeReceipts } from "../../../src/dashboard/finance/fee-receipts.ts";
+import { fetchApplicationFeeReceipts } from "../../../src/dashboard/shared/receipts-data.ts";
 
 process.env.PAYMENTS_SIMULATOR_DELAY_MS = "50";
 const stack = useLocalStack();

@@ -5,9 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useLocalStack } from "../../fixtures/stack.ts";
 import { buildWorld, IDS, type World } from "../../fixtures/rls-world.ts";
 import * as courses from "../../../src/dashboard/courses/data.ts";
+import * as courseLists from "../../../src/dashboard/shared/course-lists-data.ts";
 import * as registrar from "../../../src/dashboard/courses/registrar.ts";
-import * as schedule from "../../../src/dashboard/schedule/data.ts";
-import * as classes from "../../../src/dashboard/classes/data.ts";
+import * as schedule from "../../../src/dashboard/shared/sessions-data.ts";
+import * as classes from "../../../src/dashboard/shared/classes-data.ts";
 
 const stack = useLocalStack();
 let w: World;
@@ -27,7 +28,7 @@ describe("courses", () => {
   });
 
   it("a teacher lists what it teaches with its figures", async () => {
-    const list = await courses.listTeacherCourses(w.clients.teacherA, IDS.teacherA);
+    const list = await courseLists.listTeacherCourses(w.clients.teacherA, IDS.teacherA);
     const a = list.find((c) => c.id === w.courseA)!;
     const [{ n }] = await stack().sql<{ n: number }>("select count(*)::int as n from public.course_enrollments where course_id = $1 and status = 'active'", [w.courseA]);
     expect(a.students).toBe(n);

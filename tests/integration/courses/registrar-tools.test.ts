@@ -8,7 +8,7 @@ import { useLocalStack } from "../../fixtures/stack.ts";
 import { buildWorld, IDS, type World } from "../../fixtures/rls-world.ts";
 import * as registrar from "../../../src/dashboard/courses/registrar.ts";
 import * as courses from "../../../src/dashboard/courses/data.ts";
-import * as classes from "../../../src/dashboard/classes/data.ts";
+import * as classes from "../../../src/dashboard/shared/classes-data.ts";
 
 const stack = useLocalStack();
 const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => stack().sql<T>(query, params);

@@ -8,7 +8,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { DEMO_ACCOUNTS } from "../../../supabase/local/demo.ts";
 import { signInAs, useLocalStack } from "../../fixtures/stack.ts";
 import { decideCorrection, fetchMyIdentity, fetchPendingCorrections, requestCorrection, withdrawCorrection } from "../../../src/dashboard/documents/identity-data.ts";
-import { fetchMyRegistrations } from "../../../src/dashboard/documents/data.ts";
+import { fetchMyRegistrations } from "../../../src/dashboard/shared/certificates-data.ts";
 
 const stack = useLocalStack();
 const as = (role: "student" | "teacher" | "admin") => {

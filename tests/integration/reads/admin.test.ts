@@ -14,9 +14,10 @@ import * as catalogue from "../../../src/dashboard/catalogue/data.ts";
 import * as professional from "../../../src/dashboard/professional/data.ts";
 import * as people from "../../../src/dashboard/people/data.ts";
 import * as courses from "../../../src/dashboard/courses/data.ts";
+import * as courseLists from "../../../src/dashboard/shared/course-lists-data.ts";
 import * as admissions from "../../../src/dashboard/admissions/data.ts";
 import * as reports from "../../../src/dashboard/reports/data.ts";
-import * as classes from "../../../src/dashboard/classes/data.ts";
+import * as classes from "../../../src/dashboard/shared/classes-data.ts";
 
 const STUDENT = "00000000-0000-4000-a000-000000000001";
 const TEACHER = "00000000-0000-4000-a000-000000000002";
@@ -82,7 +83,7 @@ describe("the administrator's pages", () => {
   });
 
   it("courses, re-registration, admitted students, reports, a school by its slug", async () => {
-    expect(await courses.wizardChoices(admin)).toBeDefined();
+    expect(await courseLists.wizardChoices(admin)).toBeDefined();
     expect((await courses.fetchAllAdminCourses(admin, {}, null)).length).toBeGreaterThan(0);
     expect((await courses.listExtensionProgrammes(admin)).length).toBeGreaterThan(0);
     await courses.listProposals(admin);

@@ -8,15 +8,17 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { signInAs, useLocalStack } from "../../fixtures/stack.ts";
 import * as home from "../../../src/dashboard/home/data.ts";
 import * as documents from "../../../src/dashboard/documents/data.ts";
+import * as certificates from "../../../src/dashboard/shared/certificates-data.ts";
 import * as finance from "../../../src/dashboard/finance/data.ts";
 import * as notifications from "../../../src/dashboard/notifications/data.ts";
+import * as unread from "../../../src/dashboard/shared/unread-notifications-data.ts";
 import * as profile from "../../../src/dashboard/profile/data.ts";
 import * as quizzes from "../../../src/dashboard/quizzes/data.ts";
 import * as assignments from "../../../src/dashboard/assignments/data.ts";
 import * as messages from "../../../src/dashboard/messages/data.ts";
 import * as partners from "../../../src/dashboard/partners/data.ts";
-import * as classes from "../../../src/dashboard/classes/data.ts";
-import * as schedule from "../../../src/dashboard/schedule/data.ts";
+import * as classes from "../../../src/dashboard/shared/classes-data.ts";
+import * as schedule from "../../../src/dashboard/shared/sessions-data.ts";
 import * as shell from "../../../src/dashboard/shell/data.ts";
 import * as courses from "../../../src/dashboard/courses/data.ts";
 import * as community from "../../../src/dashboard/community/data.ts";
@@ -77,7 +79,7 @@ describe("the student's home", () => {
     expect(await home.fetchBalanceDue(student, STUDENT)).toBeGreaterThanOrEqual(0);
     const today = await home.fetchTodaysClasses(student, new Date());
     expect(today.every((s) => s.course.code !== "")).toBe(true);
-    expect(await notifications.countUnread(student, STUDENT)).toBeGreaterThan(0);
+    expect(await unread.countUnread(student, STUDENT)).toBeGreaterThan(0);
     expect(await shell.fetchOwnRoles(student, STUDENT)).toEqual(["student"]);
   });
 });
@@ -87,7 +89,7 @@ describe("the student's pages", () => {
     const materials = await documents.listMyMaterials(student);
     expect(materials.length).toBeGreaterThan(0);
     await documents.listOfficialDocuments(student, STUDENT);
-    const registrations = await documents.fetchMyRegistrations(student, STUDENT);
+    const registrations = await certificates.fetchMyRegistrations(student, STUDENT);
     expect(registrations.length).toBeGreaterThan(0);
   });
 

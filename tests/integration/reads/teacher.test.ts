@@ -11,10 +11,10 @@ import * as reports from "../../../src/dashboard/reports/data.ts";
 import * as people from "../../../src/dashboard/people/data.ts";
 import * as meetings from "../../../src/dashboard/meetings/data.ts";
 import * as profile from "../../../src/dashboard/profile/data.ts";
-import * as schedule from "../../../src/dashboard/schedule/data.ts";
+import * as schedule from "../../../src/dashboard/shared/sessions-data.ts";
 import * as courses from "../../../src/dashboard/courses/data.ts";
 import * as messages from "../../../src/dashboard/messages/data.ts";
-import * as classes from "../../../src/dashboard/classes/data.ts";
+import * as classes from "../../../src/dashboard/shared/classes-data.ts";
 
 const TEACHER = "00000000-0000-4000-a000-000000000002";
 const stack = useLocalStack();

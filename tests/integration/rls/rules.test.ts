@@ -2,9 +2,8 @@
 // quizzes grade themselves, applications follow their process with a history, a
 // succeeded payment gets a receipt, notifications are never duplicated per session.
 import { beforeAll, describe, expect, it } from "vitest";
-import { useLocalStack } from "../../fixtures/stack.ts";
+import { signInAs, useLocalStack } from "../../fixtures/stack.ts";
 import { buildWorld, IDS, type World } from "../../fixtures/rls-world.ts";
-import { signInAs } from "../../fixtures/stack.ts";
 
 const stack = useLocalStack();
 let w: World;

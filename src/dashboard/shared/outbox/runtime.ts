@@ -10,9 +10,10 @@
 // harmless, so a send cut short is simply tried again.
 import { useStore } from "@nanostores/react";
 import { atom } from "nanostores";
-import { add, begin, newItem, next, ordered, outcomeOf, recover, retry, retryDelay, settle, type Outcome } from "../../lib/outbox/queue.ts";
-import { openOutboxStore, outboxDatabaseName, type OutboxStore } from "../../lib/outbox/store.ts";
-import { getSupabase } from "../../lib/supabase/browser.ts";
+import { add, begin, newItem, next, ordered, outcomeOf, recover, retry, retryDelay, settle, type Outcome } from "../../../lib/outbox/queue.ts";
+import { openOutboxStore, outboxDatabaseName, type OutboxStore } from "../../../lib/outbox/store.ts";
+import { getSupabase } from "../../../lib/supabase/browser.ts";
+import { loadSenders } from "./send.ts";
 import type { OutboxWrite, Pending } from "./writes.ts";
 
 /** The message the service worker posts when Background Sync fires. */
@@ -81,7 +82,7 @@ export function startOutbox(userId: string): () => void {
 /** One send: its outcome, never a throw (a refusal is kept, a lost line waits). */
 async function attempt(item: Pending): Promise<Outcome> {
   try {
-    const { sendPending, refreshAfter } = await import("./senders.ts");
+    const { sendPending, refreshAfter } = await loadSenders();
     await sendPending(getSupabase(), item);
     refreshAfter(item);
     return { sent: true };
@@ -165,7 +166,7 @@ export async function sendOrQueue(userId: string, write: OutboxWrite, key: strin
   if (!$outbox.get().some((i) => i.state !== "refused")) {
     item = begin(item);
     try {
-      const { sendPending, refreshAfter } = await import("./senders.ts");
+      const { sendPending, refreshAfter } = await loadSenders();
       await sendPending(getSupabase(), item);
       refreshAfter(item);
       return "sent";

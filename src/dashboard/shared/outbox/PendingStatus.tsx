@@ -3,11 +3,11 @@
 // (the work itself, what arriving late means), and for a refusal a way to send it again
 // or to give it up — never dropped without its author.
 import { useState, type ReactNode } from "react";
-import { formatDateTime } from "../../lib/format.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
-import { StatusPill } from "../ui/Badge.tsx";
-import { Button } from "../ui/Button.tsx";
-import { useErrorMessage } from "../ui/toast.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+import { fill, useLocale, useMessages } from "../../i18n.ts";
+import { StatusPill } from "../../ui/Badge.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { useErrorMessage } from "../../ui/toast.ts";
 import { outboxMessages } from "./messages.ts";
 import { discardPending, retryPending } from "./runtime.ts";
 import type { Pending } from "./writes.ts";

@@ -9,13 +9,13 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { buttonClass } from "../ui/Button.tsx";
 import { toastError } from "../ui/toast.ts";
-import { joinSession } from "../classes/data.ts";
-import { classesMessages } from "../classes/messages.ts";
-import { meetingOf, type Session } from "./data.ts";
+import { joinSession } from "./classes-data.ts";
+import { joinMessages } from "./join-messages.ts";
+import { meetingOf, type Session } from "./sessions-data.ts";
 
 export function JoinButton({ session, now, recordAttendance }: { session: Session; now: Date; recordAttendance: boolean }) {
   const locale = useLocale();
-  const m = useMessages(classesMessages);
+  const m = useMessages(joinMessages);
   const [joined, setJoined] = useState<string | null>(null);
   if (!session.is_online) return null;
   const url = meetingUrl(meetingOf(session));

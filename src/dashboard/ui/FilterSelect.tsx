@@ -1,7 +1,7 @@
-// A labelled filter select for the people pages' filter bars (native <select>: one tap on
+// A labelled filter select for a page's filter bar (native <select>: one tap on
 // phones, read correctly by every screen reader).
 import { useId } from "react";
-import { cx, inputBox, labelText } from "../ui/styles.ts";
+import { cx, inputBox, labelText } from "./styles.ts";
 
 export function FilterSelect({ label, value, onChange, options, allLabel, testId }: {
   label: string;

@@ -1,7 +1,8 @@
 // Timetable reads and writes: sessions of my courses (RLS decides which: a student's
 // active or completed courses, a teacher's own), planning sessions through create_sessions
 // (refused on a double-booking), cancelling, and the private calendar feed. The only file
-// of the timetable naming tables, RPCs and functions.
+// naming the timetable's tables, RPCs and functions; shared by the timetable, the virtual
+// classes, the courses and the home pages.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
 

@@ -4,7 +4,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { invalidateKeys, revalidateKeys } from "../../lib/data-cache.ts";
 import { handInOnce } from "../assignments/data.ts";
 import { sendMessage } from "../messages/data.ts";
-import type { Pending } from "./writes.ts";
+import type { Pending } from "../shared/outbox/writes.ts";
 
 /** Sends one item with its key; `replay` once an earlier attempt may have arrived. */
 export async function sendPending(supabase: SupabaseClient, item: Pending): Promise<void> {

@@ -7,7 +7,7 @@ import { formatDate } from "../../lib/format.ts";
 import { downloadPdf } from "../../lib/download.ts";
 import { both, GREY, PageWriter } from "../../lib/pdf/page-writer.ts";
 import { certificateVerificationUrl } from "../../lib/verification/certificate-url.ts";
-import type { EnrolmentCertificate } from "./data.ts";
+import type { EnrolmentCertificate } from "./certificates-data.ts";
 
 export async function certificatePdf(doc: EnrolmentCertificate, origin: string, locale: "fr" | "en"): Promise<Uint8Array> {
   const s = doc.snapshot;

@@ -1,7 +1,6 @@
 // What the dashboard's outbox holds: a hand-in or a message, with its files as Blobs (the
 // File the user picked is one), enough to send it later without the page that wrote it.
-import type { OutboxItem } from "../../lib/outbox/queue.ts";
-import type { LatePolicy } from "../assignments/data.ts";
+import type { OutboxItem } from "../../../lib/outbox/queue.ts";
 
 export interface OutboxFile {
   name: string;
@@ -20,7 +19,8 @@ export interface SubmissionWrite {
   files: OutboxFile[];
   /** The deadline and its rule, to tell the student what arriving late will mean. */
   dueAt: string | null;
-  latePolicy: LatePolicy;
+  /** The assignment's LatePolicy (assignments/data.ts, which shared/ does not import). */
+  latePolicy: "accept" | "refuse" | "penalty";
 }
 
 export interface MessageWrite {

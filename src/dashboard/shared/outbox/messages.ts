@@ -1,5 +1,5 @@
 // The outbox's words: the state of a write kept on the device, in both languages.
-import { defineMessages } from "../i18n.ts";
+import { defineMessages } from "../../i18n.ts";
 
 export const outboxMessages = defineMessages({
   fr: {

@@ -6,7 +6,7 @@ import { downloadBlob } from "../../lib/download.ts";
 import { keptBlob } from "../../lib/offline/kept-files.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { MATERIALS_BUCKET } from "../offline/kept.ts";
-import { downloadMaterial } from "./data.ts";
+import { downloadMaterial } from "./materials-data.ts";
 
 export function materialFileName(path: string): string {
   const last = path.split("/").pop() ?? "document";

@@ -1,9 +1,22 @@
-// The receipts of an application's fee (an applicant has no student payments page): the
+// Payment receipts as finance and admissions read them (receipt-pdf.ts draws one), and the
+// receipts of an application's fee (an applicant has no student payments page): the
 // payments of that application and their receipts, which RLS shows only to its applicant
 // and the bursar.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
-import { receiptRow, type Receipt } from "./data.ts";
+
+const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
+
+export const receiptRow = z.object({
+  id: z.string(),
+  number: z.string(),
+  kind: z.enum(["payment", "cancellation"]),
+  amount_xaf: num,
+  issued_at: z.string(),
+  verification_code: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type Receipt = z.infer<typeof receiptRow>;
 
 export async function fetchApplicationFeeReceipts(supabase: SupabaseClient, applicationId: string): Promise<Receipt[]> {
   const { data, error } = await supabase

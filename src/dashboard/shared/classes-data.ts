@@ -1,6 +1,7 @@
 // Virtual classes: joining (attendance with the join time), a session's register for its
 // teacher, the host's start links (teacher and admins only: RLS), and the semesters. The
-// only file of the feature naming tables and RPCs.
+// only file naming their tables and RPCs; shared by the virtual classes, the timetable's
+// join button, the courses and the home pages.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
 

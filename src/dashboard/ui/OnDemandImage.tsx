@@ -2,7 +2,7 @@
 // "Afficher l'image" (with what it shows, for screen readers), and only then is it loaded.
 import { useState, type ImgHTMLAttributes } from "react";
 import { useMessages } from "../i18n.ts";
-import { cx, focusRing } from "../ui/styles.ts";
+import { cx, focusRing } from "./styles.ts";
 import { useDataSaver } from "./data-saver.ts";
 import { dataSaverMessages } from "./data-saver-messages.ts";
 

@@ -25,7 +25,7 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError, toastSuccess } from "../ui/toast.ts";
 import { myCourseAttendance } from "../shared/classes-data.ts";
-import { KeepCourseOffline, KeepFileOffline } from "../offline/KeepOffline.tsx";
+import { KeepCourseOffline, KeepFileOffline } from "../ui/offline/KeepOffline.tsx";
 import { downloadMaterial } from "../shared/materials-data.ts";
 import { getCourse, listMaterials, listReviews, saveReview } from "./data.ts";
 import { MaterialsByWeek } from "./MaterialsByWeek.tsx";

@@ -12,7 +12,7 @@ import { PageHeader } from "../ui/PageHeader.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { useScheduleQuery } from "../ui/query.ts";
 import { useRouteTitle } from "../links.ts";
-import { KeptSummary } from "../offline/KeepOffline.tsx";
+import { KeptSummary } from "../ui/offline/KeepOffline.tsx";
 import { listCurrentStudentCourses, type Course } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
 

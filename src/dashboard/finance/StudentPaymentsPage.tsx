@@ -9,7 +9,7 @@ import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
 import { useSignedIn } from "../session.ts";
 import { useLiveUpdates } from "../ui/data-saver.ts";
-import { useShownKey } from "../offline/useShownKey.ts";
+import { useShownKey } from "../ui/offline/useShownKey.ts";
 import { StatusPill, type Tone } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Card } from "../ui/Card.tsx";
@@ -75,7 +75,7 @@ export default function StudentPaymentsPage() {
   }, [load]);
   const hasReceipts = data?.payments.some((p) => p.receipts.length > 0) ?? false;
   useEffect(() => {
-    if (hasReceipts) void afterLoad().then(() => import("./receipt-pdf.ts")).catch(() => {});
+    if (hasReceipts) void afterLoad().then(() => import("../shared/receipt-pdf.ts")).catch(() => {});
   }, [hasReceipts]);
 
   const label = (due: Due) => (locale === "en" ? due.label_en : due.label_fr);

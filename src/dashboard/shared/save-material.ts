@@ -5,7 +5,7 @@
 import { downloadBlob } from "../../lib/download.ts";
 import { keptBlob } from "../../lib/offline/kept-files.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
-import { MATERIALS_BUCKET } from "../offline/kept.ts";
+import { MATERIALS_BUCKET } from "../ui/offline/kept.ts";
 import { downloadMaterial } from "./materials-data.ts";
 
 export function materialFileName(path: string): string {

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { useMessages } from "../i18n.ts";
 import type { DashboardRoute } from "../routes.ts";
 import { useSignedIn } from "../session.ts";
-import OfflineBanner from "../offline/OfflineBanner.tsx";
+import OfflineBanner from "../ui/offline/OfflineBanner.tsx";
 import Breadcrumbs from "./Breadcrumbs.tsx";
 import Sidebar from "./Sidebar.tsx";
 import TopBar from "./TopBar.tsx";

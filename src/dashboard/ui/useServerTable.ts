@@ -4,7 +4,7 @@
 // again when the network comes back.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { readThrough } from "../../lib/offline/read-through.ts";
-import { useShownKey } from "../offline/useShownKey.ts";
+import { useShownKey } from "./offline/useShownKey.ts";
 import { defaultQuery, pageCount, readQuery, writeQuery, type Page, type TableQuery } from "./table-query.ts";
 
 export interface UseServerTableOptions<Row> {

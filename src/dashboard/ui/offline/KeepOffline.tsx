@@ -4,15 +4,15 @@
 // a kept course fetches its new files whenever it is opened online.
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
-import { showToast } from "../../lib/auth/toast.ts";
-import { classifyError } from "../../lib/errors/classify.ts";
-import { formatBytes } from "../../lib/format.ts";
-import { deviceStorage, keptSpace } from "../../lib/offline/kept-files.ts";
-import { countOf } from "../../lib/plural.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
-import { useSignedIn } from "../session.ts";
-import { Switch } from "../ui/Switch.tsx";
-import { toastError } from "../ui/toast.ts";
+import { showToast } from "../../../lib/auth/toast.ts";
+import { classifyError } from "../../../lib/errors/classify.ts";
+import { formatBytes } from "../../../lib/format.ts";
+import { deviceStorage, keptSpace } from "../../../lib/offline/kept-files.ts";
+import { countOf } from "../../../lib/plural.ts";
+import { fill, useLocale, useMessages } from "../../i18n.ts";
+import { useSignedIn } from "../../session.ts";
+import { Switch } from "../Switch.tsx";
+import { toastError } from "../toast.ts";
 import { $kept, keepMissing, reloadKept, setCourseKept, setFileKept, type Download, type KeepableFile } from "./kept.ts";
 import { offlineMessages } from "./messages.ts";
 

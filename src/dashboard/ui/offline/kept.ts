@@ -3,7 +3,7 @@
 // change them. A file is downloaded with the session by the page's own `download` (the
 // bucket's rules apply), then kept.
 import { atom } from "nanostores";
-import { forgetCourse, forgetFile, keepCourse, keepFile, listKeptCourses, listKeptFiles, type KeptFile } from "../../lib/offline/kept-files.ts";
+import { forgetCourse, forgetFile, keepCourse, keepFile, listKeptCourses, listKeptFiles, type KeptFile } from "../../../lib/offline/kept-files.ts";
 
 export const MATERIALS_BUCKET = "course-materials";
 

@@ -1,5 +1,5 @@
 // Words of the offline features (issue 24), in both languages.
-import { defineMessages } from "../i18n.ts";
+import { defineMessages } from "../../i18n.ts";
 
 export const offlineMessages = defineMessages({
   fr: {

@@ -3,9 +3,9 @@
 // time the oldest data the page shows was fetched ("Données du 26 nov. 2026 à 14:05"). The status region is always there, so a screen reader
 // announces the message when it appears.
 import { useStore } from "@nanostores/react";
-import { formatDate, formatTime } from "../../lib/format.ts";
-import { $shownData } from "../../lib/offline/read-through.ts";
-import { fill, useLocale, useMessages } from "../i18n.ts";
+import { formatDate, formatTime } from "../../../lib/format.ts";
+import { $shownData } from "../../../lib/offline/read-through.ts";
+import { fill, useLocale, useMessages } from "../../i18n.ts";
 import { offlineMessages } from "./messages.ts";
 import { useOnline } from "./useOnline.ts";
 

@@ -61,7 +61,13 @@ const stopServer = () => server.kill("SIGTERM");
 process.on("exit", stopServer);
 try {
   for (let i = 0; ; i++) {
-    if (await fetch(`${E2E_SITE_URL}/`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${E2E_SITE_URL}/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 600) throw new Error("the site did not start");
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -82,7 +88,9 @@ try {
     measured++;
     if (homeBytes > HOME_BUDGET) over++;
     if (VERBOSE) for (const url of home) console.log(`      ${kb(gzipBytes(url)).padStart(9)}  ${new URL(url).pathname}`);
-    console.log(`\n/dashboard/${role}: shell + home ${kb(homeBytes)} gzip JS first load (budget ${kb(HOME_BUDGET)})${homeBytes > HOME_BUDGET ? "  OVER" : ""}; then ${kb(sum(deferred))} deferred (realtime)`);
+    console.log(
+      `\n/dashboard/${role}: shell + home ${kb(homeBytes)} gzip JS first load (budget ${kb(HOME_BUDGET)})${homeBytes > HOME_BUDGET ? "  OVER" : ""}; then ${kb(sum(deferred))} deferred (realtime)`,
+    );
     if (VERBOSE) for (const url of deferred) console.log(`      ${kb(gzipBytes(url)).padStart(9)}  ${new URL(url).pathname}  (deferred)`);
     const pages = ROUTES.filter((r) => r.roles !== "signed-in" && r.roles.includes(role) && !r.path.includes(":") && r.name !== `${role}.home`);
     for (const route of pages) {

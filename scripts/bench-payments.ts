@@ -26,13 +26,16 @@ async function seedPending(count: number, phoneEnding: string, age: string): Pro
   const tag = crypto.randomUUID().slice(0, 8);
   await stack.sql(
     `insert into auth.users (id, aud, role, email) select gen_random_uuid(), 'authenticated', 'authenticated', 'payer-' || $2 || '-' || i || '@bench.cm'
-     from generate_series(1, $1) i`, [count, tag]);
+     from generate_series(1, $1) i`,
+    [count, tag],
+  );
   const rows = await stack.sql<{ key: string }>(
     `insert into public.payments (student_id, amount_xaf, method, provider, payer_phone, idempotency_key, status, created_at)
      select p.id, 1000, 'mtn_momo', 'simulator', '+23767000000' || $2, gen_random_uuid()::text, 'pending', now() - $3::interval
      from auth.users u join public.profiles p on p.id = u.id where u.email like 'payer-' || $1 || '-%'
      returning idempotency_key as key`,
-    [tag, phoneEnding, age]);
+    [tag, phoneEnding, age],
+  );
   return rows.map((r) => r.key);
 }
 
@@ -41,17 +44,21 @@ const keys = await seedPending(CALLBACKS, "4", "0 minutes");
 let next = 0;
 let credited = 0;
 const started = performance.now();
-await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-  while (next < keys.length) {
-    const key = keys[next++];
-    const body = JSON.stringify({ key, outcome: "succeeded" });
-    const response = await fetch(`${stack.url}/functions/v1/payments-callback?apikey=${stack.keys.publishableKey}`, {
-      method: "POST", body, headers: { "content-type": "application/json", [SIMULATOR_SIGNATURE_HEADER]: await sign(stack.keys.secretKey, body) },
-    });
-    const answer = (await response.json()) as { credited?: boolean };
-    if (answer.credited) credited++;
-  }
-}));
+await Promise.all(
+  Array.from({ length: IN_FLIGHT }, async () => {
+    while (next < keys.length) {
+      const key = keys[next++];
+      const body = JSON.stringify({ key, outcome: "succeeded" });
+      const response = await fetch(`${stack.url}/functions/v1/payments-callback?apikey=${stack.keys.publishableKey}`, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", [SIMULATOR_SIGNATURE_HEADER]: await sign(stack.keys.secretKey, body) },
+      });
+      const answer = (await response.json()) as { credited?: boolean };
+      if (answer.credited) credited++;
+    }
+  }),
+);
 const seconds = (performance.now() - started) / 1000;
 const [{ receipts }] = await stack.sql<{ receipts: number }>("select count(*)::int as receipts from public.receipts");
 console.log(`crediting: ${CALLBACKS} callbacks (${IN_FLIGHT} in flight) in ${seconds.toFixed(1)} s = ${(CALLBACKS / seconds).toFixed(0)} payments/s; credited ${credited}, receipts ${receipts}`);
@@ -65,7 +72,9 @@ const providers = providersFromEnv({ SUPABASE_URL: stack.url, SUPABASE_SECRET_KE
 // A fresh client, as a worker tick has: no connection left idle through the seeding.
 const worker = createClient(stack.url, stack.keys.secretKey, { auth: { persistSession: false } });
 const result = await reconcilePayments(worker, providers, { afterMinutes: 3, expireAfterMinutes: 30, concurrency: 8 });
-console.log(`reconciler: ${PENDING} pending in ${(result.durationMs / 1000).toFixed(1)} s; credited ${result.credited}, expired ${result.expired}, still pending ${result.stillPending}, errors ${result.errors}`);
+console.log(
+  `reconciler: ${PENDING} pending in ${(result.durationMs / 1000).toFixed(1)} s; credited ${result.credited}, expired ${result.expired}, still pending ${result.stillPending}, errors ${result.errors}`,
+);
 if (result.credited + result.expired !== PENDING || result.errors) process.exitCode = 1;
 await stack.stop();
 
@@ -88,13 +97,17 @@ async function benchPostgres() {
     };
     const seed = async (count: number, phoneEnding: string, age: string) => {
       const tag = crypto.randomUUID().slice(0, 8);
-      await h.owner.query(`insert into auth.users (id, aud, role, email) select gen_random_uuid(), 'authenticated', 'authenticated',
-        'payer-' || $2 || '-' || i || '@bench.cm' from generate_series(1, $1) i`, [count, tag]);
+      await h.owner.query(
+        `insert into auth.users (id, aud, role, email) select gen_random_uuid(), 'authenticated', 'authenticated',
+        'payer-' || $2 || '-' || i || '@bench.cm' from generate_series(1, $1) i`,
+        [count, tag],
+      );
       const { rows } = await h.owner.query<{ key: string }>(
         `insert into public.payments (student_id, amount_xaf, method, provider, payer_phone, idempotency_key, status, created_at)
          select p.id, 1000, 'mtn_momo', 'simulator', '+23767000000' || $2, gen_random_uuid()::text, 'pending', now() - $3::interval
          from auth.users u join public.profiles p on p.id = u.id where u.email like 'payer-' || $1 || '-%' returning idempotency_key as key`,
-        [tag, phoneEnding, age]);
+        [tag, phoneEnding, age],
+      );
       await h.owner.query("analyze public.payments");
       return rows.map((r) => r.key);
     };
@@ -105,17 +118,23 @@ async function benchPostgres() {
     let next = 0;
     let settledOnce = 0;
     const started = performance.now();
-    await Promise.all(pool.map(async (db) => {
-      while (next < keys.length) {
-        const key = keys[next++];
-        const { rows } = await db.query("select credited from public.settle_payment($1, 'succeeded', 'SIM-BENCH')", [key]);
-        if (rows[0]?.credited) settledOnce++;
-      }
-    }));
+    await Promise.all(
+      pool.map(async (db) => {
+        while (next < keys.length) {
+          const key = keys[next++];
+          const { rows } = await db.query("select credited from public.settle_payment($1, 'succeeded', 'SIM-BENCH')", [key]);
+          if (rows[0]?.credited) settledOnce++;
+        }
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
-    const { rows: [{ receipts }] } = await h.owner.query<{ receipts: number }>("select count(*)::int as receipts from public.receipts");
+    const {
+      rows: [{ receipts }],
+    } = await h.owner.query<{ receipts: number }>("select count(*)::int as receipts from public.receipts");
     const rate = SETTLE / seconds;
-    console.log(`postgresql settling: ${SETTLE} payments (${CONNECTIONS} connections in flight) in ${seconds.toFixed(1)} s = ${rate.toFixed(0)} payments/s; credited ${settledOnce}, receipts ${receipts} (target >= 300/s${rate >= 300 ? "" : ": MISSED"})`);
+    console.log(
+      `postgresql settling: ${SETTLE} payments (${CONNECTIONS} connections in flight) in ${seconds.toFixed(1)} s = ${rate.toFixed(0)} payments/s; credited ${settledOnce}, receipts ${receipts} (target >= 300/s${rate >= 300 ? "" : ": MISSED"})`,
+    );
     if (settledOnce !== SETTLE || receipts !== SETTLE) process.exitCode = 1;
     await Promise.all(pool.map((db) => db.end()));
 
@@ -129,7 +148,11 @@ async function benchPostgres() {
         try {
           const { rows, fields } = await db.query(
             `select * from public.${name}(${names.map((n, i) => `${n} => $${i + 1}`).join(", ")})`,
-            names.map((n) => { const v = params[n]; return v !== null && typeof v === "object" ? JSON.stringify(v) : v; }));
+            names.map((n) => {
+              const v = params[n];
+              return v !== null && typeof v === "object" ? JSON.stringify(v) : v;
+            }),
+          );
           // A scalar function answers its value, a set-returning one its rows (as PostgREST does).
           return { data: fields.length === 1 && fields[0].name === name ? rows[0]?.[name] : rows, error: null };
         } catch (error) {
@@ -140,7 +163,9 @@ async function benchPostgres() {
     const local = providersFromEnv({ SUPABASE_URL: "http://127.0.0.1", SUPABASE_SECRET_KEY: "bench-secret" });
     const reconciled = await reconcilePayments(rpcClient, local, { afterMinutes: 3, expireAfterMinutes: 30, concurrency: 8 });
     const within = reconciled.durationMs <= 10_000;
-    console.log(`postgresql reconciler: ${PENDING} pending in ${(reconciled.durationMs / 1000).toFixed(1)} s; credited ${reconciled.credited}, expired ${reconciled.expired}, still pending ${reconciled.stillPending}, errors ${reconciled.errors} (target <= 10 s${within ? "" : ": MISSED"})`);
+    console.log(
+      `postgresql reconciler: ${PENDING} pending in ${(reconciled.durationMs / 1000).toFixed(1)} s; credited ${reconciled.credited}, expired ${reconciled.expired}, still pending ${reconciled.stillPending}, errors ${reconciled.errors} (target <= 10 s${within ? "" : ": MISSED"})`,
+    );
     if (reconciled.credited + reconciled.expired !== PENDING || reconciled.errors) process.exitCode = 1;
     await db.end();
   } finally {

@@ -43,18 +43,13 @@ try {
   await stack.sql(`insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', 'bench.admin@bench.cm')`, [admin]);
   await stack.sql(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [admin]);
   await stack.sql(`insert into public.schools (slug, kind, name_fr, name_en) values ('bench', 'university', 'Banc', 'Bench')`);
-  const [{ id: course }] = await stack.sql<{ id: string }>(
-    `insert into public.courses (code, title, school_id) values ('BENCH-101', 'Banc', (select id from public.schools)) returning id`,
-  );
+  const [{ id: course }] = await stack.sql<{ id: string }>(`insert into public.courses (code, title, school_id) values ('BENCH-101', 'Banc', (select id from public.schools)) returning id`);
   const sessions = JSON.stringify(planned.map((s) => ({ title: "Séance", start_time: s.start.toISOString(), end_time: s.end.toISOString(), is_online: true })));
   // As the admin's request runs it: their claims, the authenticated role, one transaction.
   await stack.sql("begin");
   let rows: unknown[];
   try {
-    await stack.sql(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)`, [
-      JSON.stringify({ sub: admin, role: "authenticated", aal: "aal1" }),
-      admin,
-    ]);
+    await stack.sql(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)`, [JSON.stringify({ sub: admin, role: "authenticated", aal: "aal1" }), admin]);
     await stack.sql("set local role authenticated");
     const t2 = performance.now();
     rows = await stack.sql("select public.create_sessions($1, $2::jsonb, true)", [course, sessions]);

@@ -132,10 +132,7 @@ async function measureWeights(base: string): Promise<Map<string, Weight>> {
 type Scores = Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
 
 async function lighthouseScores(base: string): Promise<Map<string, Scores> | string> {
-  let lighthouse: (
-    url: string,
-    flags: object,
-  ) => Promise<{ lhr: { categories: Record<string, { score: number | null }>; runtimeError?: { code: string } } } | undefined>;
+  let lighthouse: (url: string, flags: object) => Promise<{ lhr: { categories: Record<string, { score: number | null }>; runtimeError?: { code: string } } } | undefined>;
   let launch: (opts: object) => Promise<{ port: number; kill: () => unknown }>;
   try {
     // Optional: `lighthouse` (and its chrome-launcher) are not dependencies of the project yet.
@@ -236,9 +233,7 @@ async function main() {
   }
   lines.push("");
   if (typeof scores === "string") lines.push(`Lighthouse: ${scores}`);
-  lines.push(
-    `Programme page total: ${kb(programmeTotal)} (budget ${kb(BUDGET_PROGRAMME_BYTES)}: ${programmeTotal <= BUDGET_PROGRAMME_BYTES ? "within" : "OVER"})`,
-  );
+  lines.push(`Programme page total: ${kb(programmeTotal)} (budget ${kb(BUDGET_PROGRAMME_BYTES)}: ${programmeTotal <= BUDGET_PROGRAMME_BYTES ? "within" : "OVER"})`);
   lines.push(`Site build: ${basePages} pages in ${(baseMs / 1000).toFixed(1)} s`);
 
   if (!args.has("--no-scale")) {

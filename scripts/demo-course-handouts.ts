@@ -48,9 +48,26 @@ export const COURSE_HANDOUTS: CourseHandouts[] = [
       lecture: "Cours 2 — Complexité des algorithmes",
       slides: [
         { title: "Complexité des algorithmes", bullets: ["Algorithmique et structures de données — L2 Génie logiciel", "Semaine 2"] },
-        { title: "Pourquoi mesurer ?", bullets: ["Deux programmes justes peuvent différer d'un facteur 1000 en temps.", "On compte les opérations élémentaires en fonction de la taille n de l'entrée.", "On s'intéresse au pire cas et au comportement quand n devient grand."] },
-        { title: "La notation grand O", bullets: ["f(n) = O(g(n)) : à partir d'un certain rang, f(n) <= c . g(n).", "Boucle simple sur n éléments : O(n) ; deux boucles imbriquées : O(n^2).", "Recherche dichotomique dans un tableau trié : O(log n)."] },
-        { title: "À retenir", bullets: ["Le coût d'une boucle = nombre de tours x coût d'un tour.", "Un appel récursif se résout par une équation de récurrence.", "TD de la semaine 3 : exercices 1 à 4 de la fiche."] },
+        {
+          title: "Pourquoi mesurer ?",
+          bullets: [
+            "Deux programmes justes peuvent différer d'un facteur 1000 en temps.",
+            "On compte les opérations élémentaires en fonction de la taille n de l'entrée.",
+            "On s'intéresse au pire cas et au comportement quand n devient grand.",
+          ],
+        },
+        {
+          title: "La notation grand O",
+          bullets: [
+            "f(n) = O(g(n)) : à partir d'un certain rang, f(n) <= c . g(n).",
+            "Boucle simple sur n éléments : O(n) ; deux boucles imbriquées : O(n^2).",
+            "Recherche dichotomique dans un tableau trié : O(log n).",
+          ],
+        },
+        {
+          title: "À retenir",
+          bullets: ["Le coût d'une boucle = nombre de tours x coût d'un tour.", "Un appel récursif se résout par une équation de récurrence.", "TD de la semaine 3 : exercices 1 à 4 de la fiche."],
+        },
       ],
     },
     tutorial: [
@@ -85,9 +102,26 @@ export const COURSE_HANDOUTS: CourseHandouts[] = [
       lecture: "Cours 2 — Le modèle relationnel",
       slides: [
         { title: "Le modèle relationnel", bullets: ["Bases de données relationnelles — L2 Génie logiciel", "Semaine 2"] },
-        { title: "Relations et attributs", bullets: ["Une relation est un ensemble de n-uplets de même schéma.", "ETUDIANT(matricule, nom, date_naissance, filiere)", "Chaque attribut prend ses valeurs dans un domaine."] },
-        { title: "Clés", bullets: ["Clé candidate : ensemble minimal d'attributs qui identifie un n-uplet.", "Clé primaire : la clé candidate choisie ; jamais NULL.", "Clé étrangère : référence la clé d'une autre relation (INSCRIPTION.matricule)."] },
-        { title: "À retenir", bullets: ["Une association plusieurs-à-plusieurs devient une table à part.", "Le schéma se lit : nom de la relation, attributs, clé soulignée.", "TD de la semaine 3 : requêtes SQL sur la base Scolarité."] },
+        {
+          title: "Relations et attributs",
+          bullets: ["Une relation est un ensemble de n-uplets de même schéma.", "ETUDIANT(matricule, nom, date_naissance, filiere)", "Chaque attribut prend ses valeurs dans un domaine."],
+        },
+        {
+          title: "Clés",
+          bullets: [
+            "Clé candidate : ensemble minimal d'attributs qui identifie un n-uplet.",
+            "Clé primaire : la clé candidate choisie ; jamais NULL.",
+            "Clé étrangère : référence la clé d'une autre relation (INSCRIPTION.matricule).",
+          ],
+        },
+        {
+          title: "À retenir",
+          bullets: [
+            "Une association plusieurs-à-plusieurs devient une table à part.",
+            "Le schéma se lit : nom de la relation, attributs, clé soulignée.",
+            "TD de la semaine 3 : requêtes SQL sur la base Scolarité.",
+          ],
+        },
       ],
     },
     tutorial: [
@@ -122,8 +156,22 @@ export const COURSE_HANDOUTS: CourseHandouts[] = [
       lecture: "Cours 2 — Mise en page avec CSS",
       slides: [
         { title: "Mise en page avec CSS", bullets: ["Programmation web — L2 Génie logiciel", "Semaine 2"] },
-        { title: "Le modèle de boîte", bullets: ["Contenu, marge intérieure (padding), bordure, marge extérieure.", "box-sizing: border-box simplifie le calcul des largeurs.", "Les éléments en ligne et en bloc ne se placent pas de la même façon."] },
-        { title: "Flexbox", bullets: ["display: flex aligne des éléments sur un axe.", "justify-content pour l'axe principal, align-items pour l'axe secondaire.", "flex-wrap: wrap laisse passer à la ligne sur un petit écran."] },
+        {
+          title: "Le modèle de boîte",
+          bullets: [
+            "Contenu, marge intérieure (padding), bordure, marge extérieure.",
+            "box-sizing: border-box simplifie le calcul des largeurs.",
+            "Les éléments en ligne et en bloc ne se placent pas de la même façon.",
+          ],
+        },
+        {
+          title: "Flexbox",
+          bullets: [
+            "display: flex aligne des éléments sur un axe.",
+            "justify-content pour l'axe principal, align-items pour l'axe secondaire.",
+            "flex-wrap: wrap laisse passer à la ligne sur un petit écran.",
+          ],
+        },
         { title: "À retenir", bullets: ["Concevez d'abord pour un écran de 360 pixels.", "Une page ne doit jamais défiler sur le côté.", "TD de la semaine 3 : la page d'accueil d'une association."] },
       ],
     },
@@ -158,8 +206,18 @@ export const COURSE_HANDOUTS: CourseHandouts[] = [
       lecture: "Cours 2 — Adressage IPv4",
       slides: [
         { title: "Adressage IPv4", bullets: ["Réseaux informatiques — L2 Génie logiciel", "Semaine 2"] },
-        { title: "Une adresse, deux parties", bullets: ["32 bits écrits en quatre octets : 192.168.10.25", "Le masque sépare la partie réseau de la partie hôte : /24 = 255.255.255.0", "Adresse de réseau et adresse de diffusion ne sont pas attribuables."] },
-        { title: "Découper en sous-réseaux", bullets: ["Emprunter des bits à la partie hôte crée des sous-réseaux.", "Un /26 donne 64 adresses, dont 62 utilisables.", "Chaque sous-réseau a sa passerelle."] },
+        {
+          title: "Une adresse, deux parties",
+          bullets: [
+            "32 bits écrits en quatre octets : 192.168.10.25",
+            "Le masque sépare la partie réseau de la partie hôte : /24 = 255.255.255.0",
+            "Adresse de réseau et adresse de diffusion ne sont pas attribuables.",
+          ],
+        },
+        {
+          title: "Découper en sous-réseaux",
+          bullets: ["Emprunter des bits à la partie hôte crée des sous-réseaux.", "Un /26 donne 64 adresses, dont 62 utilisables.", "Chaque sous-réseau a sa passerelle."],
+        },
         { title: "À retenir", bullets: ["Nombre d'hôtes = 2^(32 - préfixe) - 2.", "Toujours vérifier le masque avant de router.", "TD de la semaine 3 : plan d'adressage d'un campus."] },
       ],
     },
@@ -194,9 +252,15 @@ export const COURSE_HANDOUTS: CourseHandouts[] = [
       lecture: "Cours 2 — Raisonnement par récurrence",
       slides: [
         { title: "Raisonnement par récurrence", bullets: ["Mathématiques discrètes — L2 Génie logiciel", "Semaine 2"] },
-        { title: "Le principe", bullets: ["Initialisation : la propriété est vraie au rang n0.", "Hérédité : si elle est vraie au rang n, elle l'est au rang n + 1.", "Conclusion : elle est vraie pour tout n >= n0."] },
+        {
+          title: "Le principe",
+          bullets: ["Initialisation : la propriété est vraie au rang n0.", "Hérédité : si elle est vraie au rang n, elle l'est au rang n + 1.", "Conclusion : elle est vraie pour tout n >= n0."],
+        },
         { title: "Un exemple", bullets: ["1 + 2 + ... + n = n(n + 1) / 2", "Rang 1 : 1 = 1 x 2 / 2.", "Hérédité : on ajoute n + 1 aux deux membres."] },
-        { title: "À retenir", bullets: ["Rédigez toujours les trois étapes.", "La récurrence forte suppose la propriété vraie pour tous les rangs précédents.", "TD de la semaine 3 : exercices 1 à 3."] },
+        {
+          title: "À retenir",
+          bullets: ["Rédigez toujours les trois étapes.", "La récurrence forte suppose la propriété vraie pour tous les rangs précédents.", "TD de la semaine 3 : exercices 1 à 3."],
+        },
       ],
     },
     tutorial: [
@@ -236,7 +300,7 @@ export const COURSE_HANDOUTS: CourseHandouts[] = [
       ],
     },
     tutorial: [
-      "Exercise 1. Rewrite the report \"the app doesn't work\" as a complete bug report.",
+      'Exercise 1. Rewrite the report "the app doesn\'t work" as a complete bug report.',
       "Exercise 2. Read the error message of the handout and explain it to a classmate in plain English.",
       "Exercise 3. Write a user story for paying school fees by mobile money.",
     ],
@@ -303,7 +367,10 @@ export const COURSE_HANDOUTS: CourseHandouts[] = [
       slides: [
         { title: "Rédiger le cahier des charges", bullets: ["Projet tutoré — L2 Génie logiciel", "Semaine 2"] },
         { title: "Ce qu'il contient", bullets: ["Le contexte et le problème à résoudre.", "Les utilisateurs et ce qu'ils doivent pouvoir faire.", "Les contraintes : délais, matériel, connexion."] },
-        { title: "Des besoins vérifiables", bullets: ["« L'étudiant voit ses notes » plutôt que « l'application est pratique ».", "Chaque besoin a sa priorité.", "Chaque besoin sera testé à la fin."] },
+        {
+          title: "Des besoins vérifiables",
+          bullets: ["« L'étudiant voit ses notes » plutôt que « l'application est pratique ».", "Chaque besoin a sa priorité.", "Chaque besoin sera testé à la fin."],
+        },
         { title: "À retenir", bullets: ["Premier plan du rapport à envoyer au tuteur.", "Rendez-vous de suivi toutes les deux semaines.", "Semaine 3 : fiche de cadrage à remplir."] },
       ],
     },
@@ -491,13 +558,30 @@ export const BALANCED_TREES = {
   code: "INF-L2-101",
   title: "Polycopié — chapitre 4 : arbres équilibrés",
   sections: [
-    { heading: "4.1 Arbres binaires de recherche", text: ["Chaque nœud porte une clé plus grande que celles de son sous-arbre gauche et plus petite que celles de son sous-arbre droit.", "Recherche, insertion et suppression coûtent O(h), h étant la hauteur de l'arbre."] },
-    { heading: "4.2 Hauteur et déséquilibre", text: ["Insérées dans l'ordre, n clés donnent un arbre de hauteur n : une liste.", "Un arbre AVL garde, en chaque nœud, une différence de hauteur d'au plus 1 entre ses deux sous-arbres."] },
-    { heading: "4.3 Rotations simples et doubles", text: ["Après une insertion, on remonte vers la racine et on rééquilibre le premier nœud déséquilibré.", "Cas gauche-gauche : rotation simple à droite. Cas droite-droite : rotation simple à gauche.", "Cas gauche-droite : rotation à gauche du fils gauche, puis rotation à droite du nœud (rotation double).", "Cas droite-gauche : symétrique. Une rotation ne coûte que O(1)."] },
-    { heading: "4.4 Hauteur d'un arbre AVL", text: ["Un arbre AVL à n nœuds a une hauteur inférieure à 1,45 log2(n + 2).", "Pour 1 000 nœuds, la hauteur est donc au plus 14 : toute opération reste en O(log n)."] },
+    {
+      heading: "4.1 Arbres binaires de recherche",
+      text: [
+        "Chaque nœud porte une clé plus grande que celles de son sous-arbre gauche et plus petite que celles de son sous-arbre droit.",
+        "Recherche, insertion et suppression coûtent O(h), h étant la hauteur de l'arbre.",
+      ],
+    },
+    {
+      heading: "4.2 Hauteur et déséquilibre",
+      text: ["Insérées dans l'ordre, n clés donnent un arbre de hauteur n : une liste.", "Un arbre AVL garde, en chaque nœud, une différence de hauteur d'au plus 1 entre ses deux sous-arbres."],
+    },
+    {
+      heading: "4.3 Rotations simples et doubles",
+      text: [
+        "Après une insertion, on remonte vers la racine et on rééquilibre le premier nœud déséquilibré.",
+        "Cas gauche-gauche : rotation simple à droite. Cas droite-droite : rotation simple à gauche.",
+        "Cas gauche-droite : rotation à gauche du fils gauche, puis rotation à droite du nœud (rotation double).",
+        "Cas droite-gauche : symétrique. Une rotation ne coûte que O(1).",
+      ],
+    },
+    {
+      heading: "4.4 Hauteur d'un arbre AVL",
+      text: ["Un arbre AVL à n nœuds a une hauteur inférieure à 1,45 log2(n + 2).", "Pour 1 000 nœuds, la hauteur est donc au plus 14 : toute opération reste en O(log n)."],
+    },
   ],
-  exercises: [
-    "Insérez dans un arbre AVL vide les clés 10, 20, 30, 25, 28 ; dessinez l'arbre après chaque rotation.",
-    "Montrez qu'une double rotation est la composition de deux rotations simples.",
-  ],
+  exercises: ["Insérez dans un arbre AVL vide les clés 10, 20, 30, 25, 28 ; dessinez l'arbre après chaque rotation.", "Montrez qu'une double rotation est la composition de deux rotations simples."],
 };

@@ -168,15 +168,11 @@ function courseFiles(course: CourseHandouts): Record<string, Promise<Uint8Array>
   }
   if (course.slides) files[`${dir}/${names[1]}`] = slides(course);
   if (course.tutorial) {
-    files[`${dir}/${names[2]}`] = handout(course, fr ? "Semaine 3 — exercices de travaux dirigés" : "Week 3 — tutorial exercises", [
-      { paragraphs: course.tutorial },
-    ]);
+    files[`${dir}/${names[2]}`] = handout(course, fr ? "Semaine 3 — exercices de travaux dirigés" : "Week 3 — tutorial exercises", [{ paragraphs: course.tutorial }]);
   }
-  files[`${dir}/assignments/${assignmentId(course.code)}/${ASSIGNMENT_FILE[course.language]}`] = handout(
-    course,
-    fr ? "Devoir maison n° 1 — fiche d'exercices" : "Written assignment 1 — handout",
-    [{ paragraphs: [...course.assignment, fr ? "Déposez votre copie en PDF dans Devoirs avant la date limite." : "Upload your answers as a PDF in Assignments before the deadline."] }],
-  );
+  files[`${dir}/assignments/${assignmentId(course.code)}/${ASSIGNMENT_FILE[course.language]}`] = handout(course, fr ? "Devoir maison n° 1 — fiche d'exercices" : "Written assignment 1 — handout", [
+    { paragraphs: [...course.assignment, fr ? "Déposez votre copie en PDF dans Devoirs avant la date limite." : "Upload your answers as a PDF in Assignments before the deadline."] },
+  ]);
   return files;
 }
 

@@ -93,10 +93,7 @@ async function stopAll(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log("\nStopping the site, the worker and the local stack…");
-  await Promise.all(
-    children.map((child) =>
-      child.exitCode !== null ? undefined : new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM")))),
-  );
+  await Promise.all(children.map((child) => (child.exitCode !== null ? undefined : new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))))));
   await stack.stop();
   process.exit(code);
 }

@@ -26,8 +26,7 @@ function slugsOf(collection: string): [string, ...string[]] {
 }
 
 /** A reference to another collection by its slug, e.g. `department: computer-science`. */
-const ref = (collection: EntryCollection) =>
-  z.enum(slugsOf(collection), { error: (issue) => `unknown ${collection} slug "${String(issue.input)}" (see src/content/${collection}/fr/)` });
+const ref = (collection: EntryCollection) => z.enum(slugsOf(collection), { error: (issue) => `unknown ${collection} slug "${String(issue.input)}" (see src/content/${collection}/fr/)` });
 
 /**
  * <fr|en>/<slug>.md, its id "<fr|en>/<slug>". The file name is the page's address and the

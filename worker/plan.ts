@@ -6,14 +6,7 @@ import { useTranslations } from "../src/lib/i18n.ts";
 import { meetingUrl } from "../src/lib/meetings.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../src/lib/locales.ts";
 import { notificationText } from "../src/lib/notifications/texts.ts";
-import {
-  COURSE_START_WINDOW_MINUTES,
-  COURSE_STARTING_PRIORITY,
-  COURSE_STARTING_TYPE,
-  DUPLICATE_WINDOW_MINUTES,
-  MINUTE_MS,
-  NOTIFICATION_EXPIRY_HOURS,
-} from "../src/lib/notifications/rules.ts";
+import { COURSE_START_WINDOW_MINUTES, COURSE_STARTING_PRIORITY, COURSE_STARTING_TYPE, DUPLICATE_WINDOW_MINUTES, MINUTE_MS, NOTIFICATION_EXPIRY_HOURS } from "../src/lib/notifications/rules.ts";
 
 /** An online session about to start, with the students actively enrolled in its course. */
 export interface SessionCandidate {
@@ -130,10 +123,8 @@ export function planCourseStartNotifications(sessions: readonly SessionCandidate
       const { title, message, action } = wordsIn(locale, session.course_title);
       const link = url ? `\n${action}${locale === "fr" ? " : " : ": "}${url}` : "";
       const copy = { user_id: student.user_id, kind: COURSE_STARTING_TYPE, schedule_event_id: session.event_id } as const;
-      if (student.email && student.email_address)
-        outgoing.push({ ...copy, channel: "email", recipient: student.email_address, subject: title, body: `${message}${link}` });
-      if (student.sms && student.phone)
-        outgoing.push({ ...copy, channel: "sms", recipient: student.phone, subject: null, body: `${message}${url ? ` ${url}` : ""}` });
+      if (student.email && student.email_address) outgoing.push({ ...copy, channel: "email", recipient: student.email_address, subject: title, body: `${message}${link}` });
+      if (student.sms && student.phone) outgoing.push({ ...copy, channel: "sms", recipient: student.phone, subject: null, body: `${message}${url ? ` ${url}` : ""}` });
     }
     if (!recipients.size) continue;
     batches.push({

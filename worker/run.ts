@@ -10,8 +10,7 @@ import { runTick, type TickResult } from "./tick.ts";
 import { billPenalties, queueReminders, runReconcile } from "./payments.ts";
 import { closeExpiredQuizAttempts } from "./quizzes.ts";
 
-const attempt = <T>(job: () => Promise<T>): Promise<T | { error: string }> =>
-  job().catch((error: Error) => ({ error: error.message }));
+const attempt = <T>(job: () => Promise<T>): Promise<T | { error: string }> => job().catch((error: Error) => ({ error: error.message }));
 
 export interface WorkerRun {
   /** The notices' figures, or undefined when that part failed (then `error`). */

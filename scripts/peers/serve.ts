@@ -85,7 +85,13 @@ if (mode === "postgrest") {
   main = await stack(CLI_JWT_SECRET, { port: 54321, ...authOptions(false) });
   if (mode === "auth-docker") {
     const confirming = await stack(DOCKER_JWT_SECRET, { port: 54331, ...authOptions(true) });
-    for (const [port, target] of [[9999, confirming], [9997, confirming], [9998, main], [9996, main]] as const) proxy(port, target, "/auth/v1");
+    for (const [port, target] of [
+      [9999, confirming],
+      [9997, confirming],
+      [9998, main],
+      [9996, main],
+    ] as const)
+      proxy(port, target, "/auth/v1");
   }
 } else {
   console.error("usage: node scripts/peers/serve.ts postgrest|storage|auth-cli|auth-docker");

@@ -63,7 +63,10 @@ function formField(key: string, field: Field): ComponentSchema {
     case "rows":
       return fields.array(fields.object(formFields(field.fields)), {
         label,
-        itemLabel: (row) => Object.values(row.fields).map((f) => String((f as { value: unknown }).value ?? "")).join(" "),
+        itemLabel: (row) =>
+          Object.values(row.fields)
+            .map((f) => String((f as { value: unknown }).value ?? ""))
+            .join(" "),
         validation: { length: { min: field.min } },
       });
   }

@@ -103,7 +103,7 @@ const ENTRIES: { [N in RouteName]: RouteEntry } = {
   "student.assignments": { roles: student, page: () => import("./assignments/StudentAssignmentsPage.tsx"), nav: { group: "learning", order: 4 } },
   "teacher.reports": { roles: teacher, page: () => import("./reports/TeacherReportsPage.tsx"), nav: { group: "teaching", order: 9 } },
   "admin.reports": { roles: admin, page: () => import("./reports/AdminReportsPage.tsx"), nav: { group: "administration", order: 31 } },
-  "virtual-class": { roles: ["student","teacher"], page: () => import("./classes/VirtualClassPage.tsx") },
+  "virtual-class": { roles: ["student", "teacher"], page: () => import("./classes/VirtualClassPage.tsx") },
   "admin.unified-course-management": { roles: admin, page: () => import("./courses/AdminUnifiedCoursesPage.tsx"), nav: { group: "administration", order: 19 } },
   "admin.schedule": { roles: admin, page: () => import("./schedule/AdminSchedulePage.tsx"), nav: { group: "administration", order: 21 } },
   "admin.course-management": { roles: admin, page: () => import("./courses/AdminCourseManagementPage.tsx"), nav: { group: "administration", order: 22 } },
@@ -123,7 +123,7 @@ const ENTRIES: { [N in RouteName]: RouteEntry } = {
   // ---- partner courses: Harvard Online (issue 11)
   "admin.harvard-online": { roles: admin, page: () => import("./partners/AdminPartnerCoursesPage.tsx"), nav: { group: "administration", order: 22.7 } },
   "admin.harvard-online.requests": { roles: admin, page: () => import("./partners/AdminPartnerRequestsPage.tsx"), nav: { group: "administration", order: 22.8 }, parent: "admin.harvard-online" },
-  semester: { roles: ["student","teacher"], page: () => import("./courses/SemesterPage.tsx") },
+  semester: { roles: ["student", "teacher"], page: () => import("./courses/SemesterPage.tsx") },
   "admin.zoom": { roles: admin, page: () => import("./meetings/AdminZoomPage.tsx"), nav: { group: "administration", order: 21.7, label: { fr: "Zoom et Teams", en: "Zoom and Teams" } } },
 };
 

@@ -15,8 +15,7 @@ export const dataCacheSettings = {
   cacheLifetime: DATA_KEPT_MS,
   revalidateOnFocus: DATA_REFETCH_ON_FOCUS,
   // retryCount is 1 at the first failure: retry after it and the second, then give up.
-  onErrorRetry: ({ retryCount }: { error: unknown; key: string; retryCount: number }) =>
-    retryCount > DATA_RETRIES ? false : onErrorRetry({ retryCount }),
+  onErrorRetry: ({ retryCount }: { error: unknown; key: string; retryCount: number }) => (retryCount > DATA_RETRIES ? false : onErrorRetry({ retryCount })),
 };
 
 type CacheEntry = { data?: unknown; error?: unknown; created?: number; expires?: number };
@@ -34,13 +33,16 @@ export { createMutatorStore, mutateCache };
  */
 const running = new Map<string, Promise<unknown>>();
 type KeySelector = string | string[] | ((key: string) => boolean);
-const matches = (key: string, selector: KeySelector) =>
-  Array.isArray(selector) ? selector.includes(key) : typeof selector === "function" ? selector(key) : key === selector;
+const matches = (key: string, selector: KeySelector) => (Array.isArray(selector) ? selector.includes(key) : typeof selector === "function" ? selector(key) : key === selector);
 /** Asks now, and again for each key whose read was already running, once that read settles. */
 function askAndAgain(selector: KeySelector, ask: (selector: KeySelector) => void): void {
   const earlier = [...running].filter(([key]) => matches(key, selector));
   ask(selector);
-  for (const [key, read] of earlier) void read.then(() => ask(key), () => ask(key));
+  for (const [key, read] of earlier)
+    void read.then(
+      () => ask(key),
+      () => ask(key),
+    );
 }
 export const invalidateKeys = (selector: KeySelector): void => askAndAgain(selector, base.invalidateKeys);
 export const revalidateKeys = (selector: KeySelector): void => askAndAgain(selector, base.revalidateKeys);
@@ -69,19 +71,24 @@ if (typeof window !== "undefined") {
  */
 export const createFetcherStore: typeof createBaseStore = (keyInput, settings) => {
   const fetcher = settings?.fetcher;
-  const store = createBaseStore(keyInput, fetcher ? {
-    ...settings,
-    fetcher: (...parts) => {
-      const key: string | undefined = store.key;
-      const read: ReturnType<typeof fetcher> = key ? readThrough(key, () => fetcher(...parts)) : fetcher(...parts);
-      if (key) {
-        running.set(key, read);
-        const done = () => void (running.get(key) === read && running.delete(key));
-        read.then(done, done);
-      }
-      return read;
-    },
-  } : settings);
+  const store = createBaseStore(
+    keyInput,
+    fetcher
+      ? {
+          ...settings,
+          fetcher: (...parts) => {
+            const key: string | undefined = store.key;
+            const read: ReturnType<typeof fetcher> = key ? readThrough(key, () => fetcher(...parts)) : fetcher(...parts);
+            if (key) {
+              running.set(key, read);
+              const done = () => void (running.get(key) === read && running.delete(key));
+              read.then(done, done);
+            }
+            return read;
+          },
+        }
+      : settings,
+  );
   // The store's own revalidate and invalidate (a page's "retry" after its change) ask again too.
   const { revalidate, invalidate } = store;
   store.revalidate = () => askAndAgain(store.key ?? [], () => revalidate());

@@ -21,8 +21,7 @@ function lookup(messages: Messages, key: string): string | undefined {
 
 export function createTranslate(messages: Messages, locale: Locale = DEFAULT_LOCALE): Translate {
   const withCount = (key: string, count: unknown) =>
-    (typeof count === "number" ? lookup(messages, `${key}_${pluralCategory(locale, count)}`) ?? lookup(messages, `${key}_other`) : undefined) ??
-    lookup(messages, key);
+    (typeof count === "number" ? (lookup(messages, `${key}_${pluralCategory(locale, count)}`) ?? lookup(messages, `${key}_other`)) : undefined) ?? lookup(messages, key);
   return (key, values) => {
     const context = values?.context;
     const found = (typeof context === "string" && context ? withCount(`${key}_${context}`, values?.count) : undefined) ?? withCount(key, values?.count);

@@ -2,6 +2,9 @@
 import type { APIRoute } from "astro";
 
 export const GET: APIRoute = ({ site, url }) =>
-  new Response(`User-agent: *\nDisallow: /dashboard/\nDisallow: /en/dashboard/\nAllow: /dashboard/student-portal\nAllow: /en/dashboard/student-portal\n\nSitemap: ${new URL("/sitemap.xml", site ?? url).href}\n`, {
-    headers: { "content-type": "text/plain; charset=utf-8" },
-  });
+  new Response(
+    `User-agent: *\nDisallow: /dashboard/\nDisallow: /en/dashboard/\nAllow: /dashboard/student-portal\nAllow: /en/dashboard/student-portal\n\nSitemap: ${new URL("/sitemap.xml", site ?? url).href}\n`,
+    {
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    },
+  );

@@ -37,7 +37,9 @@ const TYPES: Record<string, string> = {
 /** The encodings the client accepts, best first among those we have (br, then gzip). */
 export function acceptedEncodings(header: string | string[] | undefined): ("br" | "gzip")[] {
   const q = new Map<string, number>();
-  for (const part of String(header ?? "").toLowerCase().split(",")) {
+  for (const part of String(header ?? "")
+    .toLowerCase()
+    .split(",")) {
     const [name, ...params] = part.trim().split(";");
     if (!name) continue;
     const weight = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);

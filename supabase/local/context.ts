@@ -64,7 +64,6 @@ export interface LocalAuthOptions {
   staffPasswordPolicy?: Partial<PasswordRule>;
 }
 
-
 export interface AuthSettings {
   emailConfirmations: boolean;
   refreshTokenReuseInterval: number;

@@ -101,16 +101,24 @@ export async function ensureDemoFiles(app: App, db: Pick<PGlite, "query">, secre
   if (!adapter) return 0;
   const placed = await placeDemoFiles(listDemoFiles(), sqlLookup(db));
   const rows = new Map(
-    (await db.query<{ bucket_id: string; name: string; version: string | null; mimetype: string | null }>(
-      "select bucket_id, name, version, metadata ->> 'mimetype' as mimetype from storage.objects where bucket_id = any ($1::text[])",
-      [[...new Set(placed.map((f) => f.bucket))]],
-    )).rows.map((r) => [`${r.bucket_id}/${r.name}`, r]),
+    (
+      await db.query<{ bucket_id: string; name: string; version: string | null; mimetype: string | null }>(
+        "select bucket_id, name, version, metadata ->> 'mimetype' as mimetype from storage.objects where bucket_id = any ($1::text[])",
+        [[...new Set(placed.map((f) => f.bucket))]],
+      )
+    ).rows.map((r) => [`${r.bucket_id}/${r.name}`, r]),
   );
   let uploaded = 0;
   for (const file of placed) {
     const row = rows.get(`${file.bucket}/${file.name}`);
     if (row) {
-      if (await adapter.headObject(file.bucket, file.name, row.version ?? undefined).then(() => true, () => false)) continue;
+      if (
+        await adapter.headObject(file.bucket, file.name, row.version ?? undefined).then(
+          () => true,
+          () => false,
+        )
+      )
+        continue;
       await adapter.uploadObject(file.bucket, file.name, row.version ?? undefined, new Uint8Array(readFileSync(file.file)), row.mimetype ?? file.contentType, "max-age=3600");
       uploaded++;
       continue;

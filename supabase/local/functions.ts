@@ -24,8 +24,7 @@ export interface FunctionsRuntime {
 // (supabase/functions/_shared/admin.ts). One store per process, kept on globalThis so that
 // every copy of this module (test runners load modules more than once) shares it.
 const CALL_VARS = Symbol.for("uel.functions.call-vars");
-const callVars = ((globalThis as { [CALL_VARS]?: AsyncLocalStorage<Readonly<Record<string, string>>> })[CALL_VARS] ??=
-  new AsyncLocalStorage<Readonly<Record<string, string>>>());
+const callVars = ((globalThis as { [CALL_VARS]?: AsyncLocalStorage<Readonly<Record<string, string>>> })[CALL_VARS] ??= new AsyncLocalStorage<Readonly<Record<string, string>>>());
 
 const PREFIX = "/functions/v1/";
 const NAME = /^[a-z0-9][a-z0-9_-]*$/;

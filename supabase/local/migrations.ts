@@ -35,9 +35,7 @@ async function ensureHistoryTable(db: PGlite) {
 /** The SQL each applied migration ran, by version. */
 async function appliedMigrations(db: PGlite): Promise<Map<string, string>> {
   await ensureHistoryTable(db);
-  const { rows } = await db.query<{ version: string; statements: string[] | null }>(
-    "select version, statements from supabase_migrations.schema_migrations",
-  );
+  const { rows } = await db.query<{ version: string; statements: string[] | null }>("select version, statements from supabase_migrations.schema_migrations");
   return new Map(rows.map((row) => [row.version, (row.statements ?? []).join("\n")]));
 }
 
@@ -53,19 +51,14 @@ export async function applyMigrations(db: PGlite, dir: string): Promise<string[]
     if (done.has(migration.version)) {
       // An applied migration edited afterwards would leave this database unlike a fresh one.
       if (done.get(migration.version) !== migration.sql) {
-        throw new Error(
-          `Migration ${migration.version}_${migration.name}.sql changed after it was applied to this local database: run \`npm run db:reset\` (it wipes local data).`,
-        );
+        throw new Error(`Migration ${migration.version}_${migration.name}.sql changed after it was applied to this local database: run \`npm run db:reset\` (it wipes local data).`);
       }
       continue;
     }
     try {
       await db.transaction(async (tx) => {
         await tx.exec(migration.sql);
-        await tx.query(
-          "insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)",
-          [migration.version, migration.name, [migration.sql]],
-        );
+        await tx.query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [migration.version, migration.name, [migration.sql]]);
       });
     } catch (error) {
       throw new Error(`Migration ${migration.version}_${migration.name}.sql failed: ${(error as Error).message}`, { cause: error });

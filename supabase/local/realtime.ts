@@ -60,9 +60,7 @@ export async function attachRealtime(server: Server, context: LocalContext): Pro
 
   async function deliver(change: Change) {
     const row = change.record ?? change.old_record ?? {};
-    const interested = [...subscriptions]
-      .map((sub) => ({ sub, ids: sub.bindings.filter((b) => bindingMatches(b, change, row)).map((b) => b.id) }))
-      .filter(({ ids }) => ids.length > 0);
+    const interested = [...subscriptions].map((sub) => ({ sub, ids: sub.bindings.filter((b) => bindingMatches(b, change, row)).map((b) => b.id) })).filter(({ ids }) => ids.length > 0);
     if (!interested.length) return;
     const key = `${change.schema}.${change.table}`;
     if (!columnTypes.has(key)) columnTypes.set(key, readColumns(db, change.schema, change.table));
@@ -102,8 +100,7 @@ export async function attachRealtime(server: Server, context: LocalContext): Pro
       }
       if (!Array.isArray(message)) return;
       const [joinRef, ref, topic, event, payload] = message as [string | null, string | null, string, string, Record<string, unknown>];
-      const reply = (status: "ok" | "error", response: unknown) =>
-        send(ws, [joinRef, ref, topic, "phx_reply", { status, response }]);
+      const reply = (status: "ok" | "error", response: unknown) => send(ws, [joinRef, ref, topic, "phx_reply", { status, response }]);
 
       if (topic === "phoenix" && event === "heartbeat") return reply("ok", {});
       if (event === "phx_join") {
@@ -121,7 +118,11 @@ export async function attachRealtime(server: Server, context: LocalContext): Pro
       if (event === "access_token") {
         const sub = mine.get(topic);
         // A token that fails verification demotes the subscription to anonymous.
-        if (sub) void claimsOf(payload.access_token).then((claims) => (sub.claims = claims), () => (sub.claims = null));
+        if (sub)
+          void claimsOf(payload.access_token).then(
+            (claims) => (sub.claims = claims),
+            () => (sub.claims = null),
+          );
         return;
       }
       if (event === "phx_leave") {
@@ -185,13 +186,7 @@ function bindingMatches(binding: Binding, change: Change, row: Record<string, un
  * back for the check alone (triggers and foreign keys off: session_replication_role), then
  * rolled back, so neither its filter nor its event reaches someone who could not read it.
  */
-async function canSee(
-  db: Db,
-  claims: Record<string, unknown> | null,
-  change: Change,
-  row: Record<string, unknown>,
-  columns: Column[],
-): Promise<boolean> {
+async function canSee(db: Db, claims: Record<string, unknown> | null, change: Change, row: Record<string, unknown>, columns: Column[]): Promise<boolean> {
   if (claims && typeof claims.exp === "number" && claims.exp * 1000 < Date.now()) claims = null;
   if (claims?.role === "service_role") return true;
   if (!("id" in row)) return false;
@@ -199,11 +194,12 @@ async function canSee(
   const table = `${ident(change.schema)}.${ident(change.table)}`;
   const verdict = db.transaction(async (tx) => {
     if (change.type === "DELETE") {
-      const stored = columns.filter((c) => !c.generated).map((c) => ident(c.name)).join(", ");
+      const stored = columns
+        .filter((c) => !c.generated)
+        .map((c) => ident(c.name))
+        .join(", ");
       await tx.exec("set local session_replication_role = replica");
-      await tx.query(`insert into ${table} (${stored}) overriding system value select ${stored} from json_populate_record(null::${table}, $1::json)`, [
-        JSON.stringify(row),
-      ]);
+      await tx.query(`insert into ${table} (${stored}) overriding system value select ${stored} from json_populate_record(null::${table}, $1::json)`, [JSON.stringify(row)]);
       await tx.exec("set local session_replication_role = origin");
     }
     await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claim.role', $3, true)", [
@@ -262,9 +258,7 @@ async function installChangeTriggers(db: Db) {
       )::text);
       return null;
     end $$;`);
-  const { rows } = await db.query<{ schemaname: string; tablename: string }>(
-    "select schemaname, tablename from pg_publication_tables where pubname = 'supabase_realtime'",
-  );
+  const { rows } = await db.query<{ schemaname: string; tablename: string }>("select schemaname, tablename from pg_publication_tables where pubname = 'supabase_realtime'");
   for (const { schemaname, tablename } of rows) {
     await db.exec(`
       drop trigger if exists _local_realtime_changes on ${ident(schemaname)}.${ident(tablename)};

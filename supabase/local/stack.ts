@@ -165,14 +165,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   (app as unknown as { _mailer: unknown })._mailer = templatedMailer(context, () => url);
   const routes: LocalRoute[] = [(request) => serveFunction(request, functions), authExtensions];
   const handle = async (request: Request, peerAddress: string | null) =>
-    withPrivateCaching(await withCors(request, () => {
-      for (const route of routes) {
-        const response = route(request, context, peerAddress);
-        if (response) return response;
-      }
-      const lite = (r: Request) => app.fetch(r, { peerAddress });
-      return withRequestHeaders(request, peerAddress, () => serveStorage(request, context, lite) ?? withRestParity(request, lite));
-    }));
+    withPrivateCaching(
+      await withCors(request, () => {
+        for (const route of routes) {
+          const response = route(request, context, peerAddress);
+          if (response) return response;
+        }
+        const lite = (r: Request) => app.fetch(r, { peerAddress });
+        return withRequestHeaders(request, peerAddress, () => serveStorage(request, context, lite) ?? withRestParity(request, lite));
+      }),
+    );
 
   let server: Server | undefined;
   let stopRealtime: (() => Promise<void>) | undefined;
@@ -180,9 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const host = options.host ?? "127.0.0.1";
     server = createServer((req, res) => void respond(req, res, url, handle));
     await new Promise<void>((resolve, reject) => {
-      server!.once("error", (error: NodeJS.ErrnoException) =>
-        reject(error.code === "EADDRINUSE" ? new PortInUseError(options.port!) : error),
-      );
+      server!.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE" ? new PortInUseError(options.port!) : error));
       server!.listen(options.port, host, resolve);
     });
     stopRealtime = await attachRealtime(server, context);
@@ -248,12 +248,7 @@ async function withCors(request: Request, next: () => Promise<Response>): Promis
 }
 
 /** Bridges node:http to the web-standard handler; the URL is the stack's own, never the Host header's. */
-async function respond(
-  req: IncomingMessage,
-  res: ServerResponse,
-  origin: string,
-  handle: (request: Request, peer: string | null) => Promise<Response>,
-) {
+async function respond(req: IncomingMessage, res: ServerResponse, origin: string, handle: (request: Request, peer: string | null) => Promise<Response>) {
   try {
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(await readBody(req));
     const headers = new Headers();
@@ -299,6 +294,11 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 export function seedFiles(): string[] {
   const main = join(SUPABASE_DIR, "seed.sql");
   const dir = join(SUPABASE_DIR, "seeds");
-  const more = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sql")).sort().map((f) => join(dir, f)) : [];
+  const more = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".sql"))
+        .sort()
+        .map((f) => join(dir, f))
+    : [];
   return [...(existsSync(main) ? [main] : []), ...more];
 }

@@ -134,7 +134,7 @@ test("Exporter CSV downloads every row with a BOM and ';' separators in French",
     return "blob:test";
   });
   const clicks = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-  const fetchAll = vi.fn(async () => [...ALL.slice(0, 2), { id: "x", name: "=HYPERLINK(\"x\")", fees: 5 }]);
+  const fetchAll = vi.fn(async () => [...ALL.slice(0, 2), { id: "x", name: '=HYPERLINK("x")', fees: 5 }]);
   const screen = await renderKit(<Students fetchPage={async (q) => server(q)} fetchAll={fetchAll} />);
   await expect.element(screen.getByTestId("pager-range")).toHaveTextContent("1–20 sur 45");
   await screen.getByRole("button", { name: "Exporter CSV" }).click();

@@ -14,7 +14,11 @@ import { expectNoAxeViolations, renderKit } from "./helpers.tsx";
 const schema = z.object({
   title: z.string().trim().min(3, { error: "Au moins 3 caractères" }),
   summary: z.string(),
-  credits: z.number({ error: "Nombre requis" }).min(1, { error: "Au moins 1" }).nullable().refine((v) => v !== null, { error: "Nombre requis" }),
+  credits: z
+    .number({ error: "Nombre requis" })
+    .min(1, { error: "Au moins 1" })
+    .nullable()
+    .refine((v) => v !== null, { error: "Nombre requis" }),
   level: z.enum(["L1", "L2"], { error: "errors.generic.validation" }),
   published: z.boolean(),
   consent: z.literal(true, { error: "Cochez la case" }),
@@ -27,7 +31,18 @@ function CourseForm({ onSubmit }: { onSubmit: (v: z.output<typeof schema>) => vo
       <FormField name="title">{(field) => <TextField label="Intitulé" description="Tel qu'il apparaît au catalogue" isRequired {...field} />}</FormField>
       <FormField name="summary">{(field) => <TextArea label="Résumé" {...field} />}</FormField>
       <FormField<number | null> name="credits">{(field) => <NumberField label="Crédits" {...field} />}</FormField>
-      <FormField name="level">{(field) => <RadioGroup label="Niveau" options={[{ value: "L1", label: "Licence 1" }, { value: "L2", label: "Licence 2" }]} {...field} />}</FormField>
+      <FormField name="level">
+        {(field) => (
+          <RadioGroup
+            label="Niveau"
+            options={[
+              { value: "L1", label: "Licence 1" },
+              { value: "L2", label: "Licence 2" },
+            ]}
+            {...field}
+          />
+        )}
+      </FormField>
       <FormField<boolean> name="published">{(field) => <Switch label="Publié" {...field} />}</FormField>
       <FormField<boolean> name="consent">{(field) => <Checkbox label="J'ai vérifié" {...field} />}</FormField>
       <Button type="submit">Enregistrer</Button>

@@ -10,7 +10,15 @@ import { expectNoAxeViolations, renderKit } from "./helpers.tsx";
 test("Menu opens with Enter, arrows move, Enter runs the action, Escape gives focus back", async () => {
   const onAction = vi.fn();
   const screen = await renderKit(
-    <Menu trigger="Awa Ngono" label="Mon compte" onAction={onAction} items={[{ id: "profile", label: "Mon profil" }, { id: "logout", label: "Se déconnecter", separatorBefore: true }]} />,
+    <Menu
+      trigger="Awa Ngono"
+      label="Mon compte"
+      onAction={onAction}
+      items={[
+        { id: "profile", label: "Mon profil" },
+        { id: "logout", label: "Se déconnecter", separatorBefore: true },
+      ]}
+    />,
   );
   await userEvent.tab();
   const trigger = screen.getByRole("button", { name: "Mon compte" });
@@ -30,7 +38,13 @@ test("Menu opens with Enter, arrows move, Enter runs the action, Escape gives fo
 
 test("Tabs move with the arrows and show their panel", async () => {
   const screen = await renderKit(
-    <Tabs label="Cours" tabs={[{ id: "details", label: "Détails", content: <p>Intitulé</p> }, { id: "students", label: "Étudiants", content: <p>45 inscrits</p> }]} />,
+    <Tabs
+      label="Cours"
+      tabs={[
+        { id: "details", label: "Détails", content: <p>Intitulé</p> },
+        { id: "students", label: "Étudiants", content: <p>45 inscrits</p> },
+      ]}
+    />,
   );
   await userEvent.tab();
   await expect.element(screen.getByRole("tab", { name: "Détails" })).toHaveFocus();

@@ -19,7 +19,12 @@ test("keeps items with their files across a reopen, removes them by key, and can
 
   const again = await openOutboxStore<W>(userId);
   const items = await again.all();
-  expect(items.map((i) => [i.key, i.seq, i.write.body])).toEqual(expect.arrayContaining([[a.key, 1, "un"], [b.key, 2, "deux"]]));
+  expect(items.map((i) => [i.key, i.seq, i.write.body])).toEqual(
+    expect.arrayContaining([
+      [a.key, 1, "un"],
+      [b.key, 2, "deux"],
+    ]),
+  );
   const kept = items.find((i) => i.key === a.key)!.write.files[0];
   expect(kept.name).toBe("copie.pdf");
   expect(kept.blob.type).toBe("application/pdf");

@@ -14,7 +14,16 @@ test("a page: one h1, cards named by their h2, an empty state with its next acti
     <>
       <PageHeader title="Mes cours" description="Les cours du semestre en cours." actions={<LinkButton href="#catalogue">Parcourir le catalogue</LinkButton>} />
       <Card title="Cette semaine">
-        <EmptyState title="Aucun cours cette semaine" description="Inscrivez-vous à un cours pour le voir ici." action={<LinkButton href="#catalogue" variant="primary">S'inscrire à un cours</LinkButton>} headingLevel={3} />
+        <EmptyState
+          title="Aucun cours cette semaine"
+          description="Inscrivez-vous à un cours pour le voir ici."
+          action={
+            <LinkButton href="#catalogue" variant="primary">
+              S'inscrire à un cours
+            </LinkButton>
+          }
+          headingLevel={3}
+        />
       </Card>
       <Section title="Paiements">
         <Skeleton lines={2} />

@@ -106,8 +106,10 @@ test("the admin reads the catalogue as the content gives it: the last sync, what
   await expect(page.getByTestId("catalogue-in-step")).toBeVisible();
   // Edited in the CMS, not here: links, no form.
   await expect(page.getByTestId("open-cms")).toHaveAttribute("href", "/keystatic");
-  await expect(page.getByTestId("catalogue-programmes").getByRole("link", { name: "Modifier dans le gestionnaire : Génie logiciel" }))
-    .toHaveAttribute("href", "/keystatic/collection/filieres-fr/item/software-engineering");
+  await expect(page.getByTestId("catalogue-programmes").getByRole("link", { name: "Modifier dans le gestionnaire : Génie logiciel" })).toHaveAttribute(
+    "href",
+    "/keystatic/collection/filieres-fr/item/software-engineering",
+  );
   await expect(page.getByRole("button", { name: /^(Ajouter|Modifier)/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 

@@ -29,10 +29,12 @@ test.describe.configure({ mode: "serial", timeout: 900_000 });
 function doualaDay(days = 0): string {
   return new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
-const frenchDate = (day: string) =>
-  new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Douala", day: "numeric", month: "long", year: "numeric" }).format(new Date(`${day}T12:00:00Z`));
+const frenchDate = (day: string) => new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Douala", day: "numeric", month: "long", year: "numeric" }).format(new Date(`${day}T12:00:00Z`));
 
-test("a visitor applies without an account, resumes after closing the tab, and submits; the admin requests a document, accepts and registers; the student sees matricule and courses", async ({ browser, request }) => {
+test("a visitor applies without an account, resumes after closing the tab, and submits; the admin requests a document, accepts and registers; the student sees matricule and courses", async ({
+  browser,
+  request,
+}) => {
   const applicant = await browser.newContext();
   let page = await applicant.newPage();
 
@@ -142,11 +144,20 @@ test("a visitor applies without an account, resumes after closing the tab, and s
   // 15 October; moved into the past here if the calendar says otherwise).
   const service = serviceClient();
   const { data: target } = await service.from("extension_programmes").select("id").eq("slug", "project-management-certificate").single();
-  const { data: schedule } = await service.from("fee_schedules").select("id, late_grace_days, fee_instalments(id, position, due_on)")
-    .eq("extension_programme_id", target!.id).eq("published", true).order("created_at").limit(1).single();
+  const { data: schedule } = await service
+    .from("fee_schedules")
+    .select("id, late_grace_days, fee_instalments(id, position, due_on)")
+    .eq("extension_programme_id", target!.id)
+    .eq("published", true)
+    .order("created_at")
+    .limit(1)
+    .single();
   const first = (schedule!.fee_instalments as { id: string; position: number; due_on: string }[]).sort((a, b) => a.position - b.position)[0];
   if (first.due_on >= doualaDay()) {
-    await service.from("fee_instalments").update({ due_on: doualaDay(-30) }).eq("id", first.id);
+    await service
+      .from("fee_instalments")
+      .update({ due_on: doualaDay(-30) })
+      .eq("id", first.id);
     first.due_on = doualaDay(-30);
   }
 
@@ -160,14 +171,22 @@ test("a visitor applies without an account, resumes after closing the tab, and s
   await fee.getByRole("button", { name: /^Payer/ }).click();
   await expect(page.getByText("Frais de candidature payés.")).toBeVisible({ timeout: 30_000 });
   const { data: application } = await service.from("applications").select("id").eq("email", email).single();
-  const { data: feePayment } = await service.from("payments").select("receipts!receipts_payment_id_fkey(number, verification_code)")
-    .eq("application_id", application!.id).eq("status", "succeeded").single();
+  const { data: feePayment } = await service
+    .from("payments")
+    .select("receipts!receipts_payment_id_fkey(number, verification_code)")
+    .eq("application_id", application!.id)
+    .eq("status", "succeeded")
+    .single();
   const feeReceipt = (feePayment!.receipts as { number: string; verification_code: string }[])[0];
   const receiptDownload = page.waitForEvent("download");
   await page.getByRole("button", { name: new RegExp(`Télécharger le reçu ${feeReceipt.number}`) }).click();
   const receiptFile = await receiptDownload;
   expect(receiptFile.suggestedFilename()).toBe(`${feeReceipt.number}.pdf`);
-  expect(readFileSync((await receiptFile.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    readFileSync((await receiptFile.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
   await page.goto(`/receipts/verify/?c=${feeReceipt.verification_code}`);
   await expect(page.getByRole("status")).toHaveText(/^SIMULÉ : ce reçu provient d'un paiement de test/);
   await expect(page.getByText(feeReceipt.number)).toBeVisible();

@@ -61,7 +61,6 @@ async function expectLatestMarks(page: Page, db: SupabaseClient, locale: "fr" | 
   for (const text of await items.allTextContents()) expect(candidates).toContain(text.trim());
 }
 
-
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test("the student hands in a file, the teacher marks it with feedback, the student reads the mark", async ({ browser }) => {

@@ -146,7 +146,6 @@ test("MFA: enrol in the profile, log out with the toast, sign in again with a co
   await expect(page.getByTestId("dashboard-greeting")).toHaveText("Bonjour, Paul Mfa");
   const aal = await page.evaluate(() => JSON.parse(atob(JSON.parse(localStorage.getItem("uel-auth")!).access_token.split(".")[1])).aal);
   expect(aal).toBe("aal2");
-
 });
 
 test("forgot password with MFA: the reset page asks for a code before the new password", async ({ page, request }) => {

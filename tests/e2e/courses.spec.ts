@@ -108,7 +108,10 @@ test("the admin opens the course in depth: adds a material, drops a student (kep
   await page.goto("/dashboard/admin/course-management");
   await page.getByLabel("Code ou intitulé").fill(CODE);
   await page.getByRole("button", { name: "Chercher" }).click();
-  await page.getByTestId("manage-results").getByRole("link", { name: new RegExp(CODE) }).click();
+  await page
+    .getByTestId("manage-results")
+    .getByRole("link", { name: new RegExp(CODE) })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(CODE);
   await expect(page.getByTestId("manage-details")).toContainText("Ahmadou Bouba");
   await expectNoAxeViolations(page);
@@ -125,7 +128,11 @@ test("the admin opens the course in depth: adds a material, drops a student (kep
 
   const students = page.getByTestId("manage-students");
   await expect(students).toContainText("3 actifs");
-  await students.getByTestId("enrolment").first().getByRole("button", { name: /Retirer/ }).click();
+  await students
+    .getByTestId("enrolment")
+    .first()
+    .getByRole("button", { name: /Retirer/ })
+    .click();
   const withdraw = page.getByRole("alertdialog");
   await withdraw.getByRole("button", { name: "Retirer du cours" }).click();
   await expect(withdraw).toContainText("Donnez un motif de 5 à 500 caractères.");
@@ -140,7 +147,10 @@ test("the admin opens the course in depth: adds a material, drops a student (kep
   const enrol = page.getByRole("dialog");
   await enrol.getByLabel("Nom ou matricule").fill("Awa Ngono");
   await enrol.getByRole("button", { name: "Chercher" }).click();
-  await enrol.getByTestId("found-students").getByRole("button", { name: /Awa Ngono/ }).click();
+  await enrol
+    .getByTestId("found-students")
+    .getByRole("button", { name: /Awa Ngono/ })
+    .click();
   await enrol.getByLabel(/Motif/).fill("Crédit de droit en option");
   await expectNoAxeViolations(page);
   await enrol.getByRole("button", { name: "Inscrire", exact: true }).click();

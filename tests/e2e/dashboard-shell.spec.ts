@@ -17,7 +17,10 @@ test("a student lands in their area: sidebar with the current page, today's clas
   const nav = page.getByRole("navigation", { name: "Navigation de votre espace" });
   await expect(nav.getByRole("link", { name: "Tableau de bord" })).toHaveAttribute("aria-current", "page");
   // The seed's online class starts about 10 minutes after seeding: its button is live.
-  const join = page.getByTestId("todays-classes").getByRole("link", { name: /^Rejoindre/ }).first();
+  const join = page
+    .getByTestId("todays-classes")
+    .getByRole("link", { name: /^Rejoindre/ })
+    .first();
   await expect(join).toHaveAttribute("href", /^https:\/\/(zoom\.us\/j\/|teams\.microsoft\.com)/);
   await expectNoAxeViolations(page);
 

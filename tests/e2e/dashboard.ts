@@ -39,10 +39,7 @@ export async function signedIn(browser: Browser, role: DemoRole): Promise<Page> 
  */
 export async function expectNoAxeViolations(page: Page, { settled = false } = {}): Promise<void> {
   if (settled) await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-live-announcer]")
-    .analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-live-announcer]").analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

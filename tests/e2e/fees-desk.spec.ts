@@ -26,12 +26,23 @@ test.beforeAll(async () => {
   if (created.error) throw created.error;
   studentId = created.data.user.id;
   const { data: year } = await service.from("academic_years").select("id").eq("is_current", true).single();
-  const { data: schedule, error } = await service.from("fee_schedules").insert({
-    academic_year_id: year!.id, extension_programme_id: extension.id, published: false,
-    label_fr: "Barème caisse e2e", label_en: "Cash desk e2e schedule", registration_fee_xaf: 0, tuition_xaf: 100000,
-  }).select("id").single();
+  const { data: schedule, error } = await service
+    .from("fee_schedules")
+    .insert({
+      academic_year_id: year!.id,
+      extension_programme_id: extension.id,
+      published: false,
+      label_fr: "Barème caisse e2e",
+      label_en: "Cash desk e2e schedule",
+      registration_fee_xaf: 0,
+      tuition_xaf: 100000,
+    })
+    .select("id")
+    .single();
   if (error) throw error;
-  const line = await service.from("fee_instalments").insert({ fee_schedule_id: schedule!.id, position: 1, label_fr: "Tranche caisse", label_en: "Cash instalment", amount_xaf: 100000, due_on: "2031-11-15" });
+  const line = await service
+    .from("fee_instalments")
+    .insert({ fee_schedule_id: schedule!.id, position: 1, label_fr: "Tranche caisse", label_en: "Cash instalment", amount_xaf: 100000, due_on: "2031-11-15" });
   if (line.error) throw line.error;
   const bill = await service.from("student_fees").insert({ student_id: studentId, fee_schedule_id: schedule!.id });
   if (bill.error) throw bill.error;
@@ -113,7 +124,11 @@ test("the bursar records cash at the desk and refunds it with a cancelling recei
   const number = (await cash.getByRole("status").filter({ hasText: "Paiement enregistré" }).textContent())!.match(/REC-\d{4}-\d{6}/)![0];
   const downloadPromise = page.waitForEvent("download");
   await cash.getByRole("button", { name: `Télécharger le reçu ${number}` }).click();
-  expect(readFileSync((await (await downloadPromise).path())!).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    readFileSync((await (await downloadPromise).path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
   await expectNoAxeViolations(page);
 
   const refund = page.getByTestId("refund");
@@ -141,11 +156,25 @@ test("the bursar waives part of a late penalty with a reason; the student's bala
   const late = created.data.user.id;
   expect((await service.from("user_roles").insert({ user_id: late, role: "student" })).error).toBeNull();
   const { data: year } = await service.from("academic_years").select("id").eq("is_current", true).single();
-  const { data: schedule } = await service.from("fee_schedules").insert({
-    academic_year_id: year!.id, extension_programme_id: extension.id, published: false, late_penalty_xaf: 5000,
-    label_fr: "Barème retard e2e", label_en: "Late e2e schedule", registration_fee_xaf: 0, tuition_xaf: 100000,
-  }).select("id").single();
-  const { data: line } = await service.from("fee_instalments").insert({ fee_schedule_id: schedule!.id, position: 1, label_fr: "Tranche en retard", label_en: "Late instalment", amount_xaf: 100000, due_on: "2020-01-15" }).select("id").single();
+  const { data: schedule } = await service
+    .from("fee_schedules")
+    .insert({
+      academic_year_id: year!.id,
+      extension_programme_id: extension.id,
+      published: false,
+      late_penalty_xaf: 5000,
+      label_fr: "Barème retard e2e",
+      label_en: "Late e2e schedule",
+      registration_fee_xaf: 0,
+      tuition_xaf: 100000,
+    })
+    .select("id")
+    .single();
+  const { data: line } = await service
+    .from("fee_instalments")
+    .insert({ fee_schedule_id: schedule!.id, position: 1, label_fr: "Tranche en retard", label_en: "Late instalment", amount_xaf: 100000, due_on: "2020-01-15" })
+    .select("id")
+    .single();
   const { data: bill } = await service.from("student_fees").insert({ student_id: late, fee_schedule_id: schedule!.id }).select("id").single();
   expect((await service.from("fee_penalties").insert({ student_fee_id: bill!.id, instalment_id: line!.id, student_id: late, amount_xaf: 5000 })).error).toBeNull();
 
@@ -189,8 +218,13 @@ test("the bursar sees the slip itself before approving it, and confirms", async 
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
   const path = `${studentId}/${Date.now()}-bordereau.png`;
   expect((await service.storage.from("bank-slips").upload(path, png, { contentType: "image/png" })).error).toBeNull();
-  expect((await service.from("payments").insert({ student_id: studentId, student_fee_id: bill!.id, instalment_id: line!.id, amount_xaf: 10000,
-    method: "bank_transfer", status: "pending", reference: "E2E-SLIP-1", slip_path: path })).error).toBeNull();
+  expect(
+    (
+      await service
+        .from("payments")
+        .insert({ student_id: studentId, student_fee_id: bill!.id, instalment_id: line!.id, amount_xaf: 10000, method: "bank_transfer", status: "pending", reference: "E2E-SLIP-1", slip_path: path })
+    ).error,
+  ).toBeNull();
 
   await signInAs(page, "admin");
   await page.goto("/dashboard/admin/finance");

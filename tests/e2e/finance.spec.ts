@@ -27,17 +27,32 @@ test.beforeAll(async () => {
   // Registered like every billed student: the registration brings the registrar's record
   // (the name receipts print).
   const registered = await service.from("student_registrations").insert({
-    student_id: studentId, academic_year_id: template!.academic_year_id, programme_id: template!.programme_id, student_number: "E2E-PAYEUR-01",
+    student_id: studentId,
+    academic_year_id: template!.academic_year_id,
+    programme_id: template!.programme_id,
+    student_number: "E2E-PAYEUR-01",
   });
   if (registered.error) throw registered.error;
-  const { data: schedule, error } = await service.from("fee_schedules").insert({
-    academic_year_id: template!.academic_year_id, programme_id: template!.programme_id,
-    label_fr: "Barème e2e", label_en: "E2E schedule", registration_fee_xaf: 0, tuition_xaf: 300000,
-  }).select("id").single();
+  const { data: schedule, error } = await service
+    .from("fee_schedules")
+    .insert({
+      academic_year_id: template!.academic_year_id,
+      programme_id: template!.programme_id,
+      label_fr: "Barème e2e",
+      label_en: "E2E schedule",
+      registration_fee_xaf: 0,
+      tuition_xaf: 300000,
+    })
+    .select("id")
+    .single();
   if (error) throw error;
   const lines = [1, 2, 3].map((position) => ({
-    fee_schedule_id: schedule!.id, position, label_fr: `Tranche e2e ${position}`, label_en: `E2E instalment ${position}`,
-    amount_xaf: 100000, due_on: `2031-0${position}-15`,
+    fee_schedule_id: schedule!.id,
+    position,
+    label_fr: `Tranche e2e ${position}`,
+    label_en: `E2E instalment ${position}`,
+    amount_xaf: 100000,
+    due_on: `2031-0${position}-15`,
   }));
   const inserted = await service.from("fee_instalments").insert(lines);
   if (inserted.error) throw inserted.error;
@@ -82,8 +97,7 @@ test("the student pays with the simulator (success, then a decline), sees the ba
   await expect(page.getByTestId("balance-due")).toHaveText(/200\s000\sFCFA/);
 
   // The receipt: a PDF, and its QR page confirms it — as a simulated payment (no money moved).
-  const { data: receipt } = await serviceClient().from("receipts").select("number, verification_code, payments!inner(student_id)")
-    .eq("payments.student_id", studentId).single();
+  const { data: receipt } = await serviceClient().from("receipts").select("number, verification_code, payments!inner(student_id)").eq("payments.student_id", studentId).single();
   const downloadPromise = page.waitForEvent("download");
   await page.getByRole("button", { name: `Télécharger le reçu ${receipt!.number}` }).click();
   const download = await downloadPromise;

@@ -91,7 +91,10 @@ async function fillProgramme(page: Page, copy: (typeof PROGRAMME)["fr"], skip?: 
   await page.getByLabel("Diplôme (degree)").fill(copy.degree);
   for (const level of ["L1", "L2", "L3"]) await page.getByRole("checkbox", { name: level }).check();
   await page.getByRole("checkbox", { name: "Français" }).check();
-  await page.getByRole("group", { name: /Débouchés/ }).getByRole("button", { name: "Ajouter" }).click();
+  await page
+    .getByRole("group", { name: /Débouchés/ })
+    .getByRole("button", { name: "Ajouter" })
+    .click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Métier").fill(copy.career);
   await dialog.getByRole("button", { name: "Ajouter" }).click();
@@ -198,7 +201,10 @@ test("in local mode the CMS answers 403 when the server listens beyond this mach
   // A real bind on every address (0.0.0.0) is safe only in the private network namespace
   // the browser tests run in (unshare -n: nothing but loopback).
   const interfaces = Object.values(networkInterfaces()).flat();
-  test.skip(interfaces.some((i) => i && !i.internal), "needs a private network namespace (unshare -n)");
+  test.skip(
+    interfaces.some((i) => i && !i.internal),
+    "needs a private network namespace (unshare -n)",
+  );
   const open = await project.serve({ dist: resolve(CHECKOUT, E2E_OUT_DIR), host: "0.0.0.0" });
   for (const path of ["/keystatic", "/keystatic/collection/filieres-fr", "/api/keystatic/tree", `/keystatic/preview/filieres/fr/${PROGRAMME.slug}`]) {
     const response = await request.get(`${open.url}${path}`, { headers: { "no-cors": "1" }, maxRedirects: 0 });

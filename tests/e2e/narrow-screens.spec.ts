@@ -127,11 +127,11 @@ function measure(page: Page) {
 
 /** The captions (or first header) of stacking table frames whose table is wider than them. */
 function scrollingTables(page: Page) {
-  return page.locator("main .stack-table").evaluateAll((frames) =>
-    frames
-      .filter((frame) => frame.scrollWidth > frame.clientWidth + 1)
-      .map((frame) => (frame.querySelector("caption, th")?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 60)),
-  );
+  return page
+    .locator("main .stack-table")
+    .evaluateAll((frames) =>
+      frames.filter((frame) => frame.scrollWidth > frame.clientWidth + 1).map((frame) => (frame.querySelector("caption, th")?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 60)),
+    );
 }
 
 for (const role of ["student", "teacher", "admin"] as const satisfies readonly Role[]) {

@@ -42,8 +42,11 @@ test("the worker's notice reaches the signed-in student live, opens the class an
   await admin.from("course_enrollments").insert({ course_id: course!.id, user_id: profile!.id, status: "active" });
   const start = new Date(Date.now() + 5 * 60_000);
   await admin.from("schedule_events").insert({
-    course_id: course!.id, title: "Séance en ligne", is_online: true,
-    start_time: start.toISOString(), end_time: new Date(start.getTime() + 3600_000).toISOString(),
+    course_id: course!.id,
+    title: "Séance en ligne",
+    is_online: true,
+    start_time: start.toISOString(),
+    end_time: new Date(start.getTime() + 3600_000).toISOString(),
   });
 
   const log = JSON.parse((await workerTick()).trim().split("\n").pop()!);

@@ -140,7 +140,10 @@ test("work kept offline that reaches the server after a refusing deadline: not s
     await card.getByRole("button", { name: "Rendre", exact: true }).click();
     await expect(card.getByTestId("pending-write")).toContainText("En attente d'envoi");
     // While the device is offline, the deadline passes (by the server's clock).
-    await db.from("assignments").update({ due_at: new Date(Date.now() - 60_000).toISOString() }).eq("id", assignment!.id);
+    await db
+      .from("assignments")
+      .update({ due_at: new Date(Date.now() - 60_000).toISOString() })
+      .eq("id", assignment!.id);
     await line(true);
     const kept = card.getByTestId("pending-write");
     await expect(kept).toContainText("Non envoyé");

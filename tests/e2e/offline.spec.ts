@@ -37,7 +37,7 @@ async function expectOffline(page: Page) {
 function deviceContents(page: Page) {
   return page.evaluate(async () => {
     const found: Record<string, string> = {};
-    const done = <T,>(request: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((request.onsuccess = () => resolve(request.result)), (request.onerror = () => reject(request.error))));
+    const done = <T>(request: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((request.onsuccess = () => resolve(request.result)), (request.onerror = () => reject(request.error))));
     for (const { name } of await indexedDB.databases()) {
       if (!name) continue;
       const db = await done(indexedDB.open(name));
@@ -124,7 +124,10 @@ test("after one online visit the student's pages open offline, then sign-out lea
   await expectOffline(page);
   await expect(page.getByTestId("materials").getByRole("switch", { name: `Disponible hors ligne : ${keptTitle}` })).toBeChecked();
   const material = page.waitForEvent("download");
-  await page.getByTestId("materials").getByRole("button", { name: `Télécharger : ${keptTitle}` }).click();
+  await page
+    .getByTestId("materials")
+    .getByRole("button", { name: `Télécharger : ${keptTitle}` })
+    .click();
   expect((await material).suggestedFilename()).toBeTruthy();
   expect(readFileSync((await (await material).path())!).length).toBeGreaterThan(0);
 
@@ -135,10 +138,17 @@ test("after one online visit the student's pages open offline, then sign-out lea
   await open(page, "Mes paiements", "Mes paiements");
   await expectOffline(page);
   const receipt = page.waitForEvent("download");
-  await page.getByRole("button", { name: /^Télécharger le reçu / }).first().click();
+  await page
+    .getByRole("button", { name: /^Télécharger le reçu / })
+    .first()
+    .click();
   const pdf = await receipt;
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-  expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
 
   // ---- back online: sign out, another student on the same browser -----------------------------
   await context.setOffline(false);

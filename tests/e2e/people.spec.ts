@@ -7,7 +7,6 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { serviceClient } from "./stack.ts";
 import { account, expectNoAxeViolations, signIn, signInAs } from "./dashboard.ts";
 
-
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test("the admin creates a teacher, who signs in to the teacher area; the change is in the audit log", async ({ page, browser }) => {

@@ -32,9 +32,7 @@ test("the student changes name and language, uploads a photo and downloads their
   await name.fill("Awa Ngono Bella");
   await page.getByTestId("identity").getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Enregistré avec succès").first()).toBeVisible();
-  await expect.poll(async () => (await serviceClient().from("profiles").select("full_name").eq("id", STUDENT_ID).single()).data?.full_name).toBe(
-    "Awa Ngono Bella",
-  );
+  await expect.poll(async () => (await serviceClient().from("profiles").select("full_name").eq("id", STUDENT_ID).single()).data?.full_name).toBe("Awa Ngono Bella");
 
   // A Cameroonian phone only.
   const phone = page.getByLabel("Téléphone mobile");
@@ -118,12 +116,7 @@ test("the student's notification preference persists and the list filters unread
   await expect(page.getByLabel("E-mail pour « Paiements »")).toBeChecked();
   await expect(page.getByLabel("SMS pour « Début de cours »")).toBeChecked(); // seeded
 
-  const { count } = await serviceClient()
-    .from("student_notifications")
-    .select("id", { count: "exact", head: true })
-    .eq("user_id", STUDENT_ID)
-    .eq("is_read", false)
-    .eq("is_dismissed", false);
+  const { count } = await serviceClient().from("student_notifications").select("id", { count: "exact", head: true }).eq("user_id", STUDENT_ID).eq("is_read", false).eq("is_dismissed", false);
   const items = page.getByTestId("notification-item");
   await expect(items.filter({ hasNotText: "Non lue" }).first()).toBeVisible(); // read ones are listed too
   await page.getByText("Non lues seulement", { exact: true }).click();

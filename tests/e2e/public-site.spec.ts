@@ -172,10 +172,7 @@ test("the account area shows Connexion when signed out and the dashboard and sig
   await expect(area).toHaveAttribute("data-state", "signed-out");
   await expect(area.getByRole("link", { name: "Connexion" })).toHaveAttribute("href", "/login");
 
-  await page.evaluate(
-    ([key]) => localStorage.setItem(key!, JSON.stringify({ access_token: "t", refresh_token: "r", expires_at: Math.floor(Date.now() / 1000) + 3600 })),
-    [AUTH_STORAGE_KEY],
-  );
+  await page.evaluate(([key]) => localStorage.setItem(key!, JSON.stringify({ access_token: "t", refresh_token: "r", expires_at: Math.floor(Date.now() / 1000) + 3600 })), [AUTH_STORAGE_KEY]);
   await page.reload();
   await expect(area).toHaveAttribute("data-state", "signed-in");
   await expect(area.getByRole("link", { name: "Tableau de bord" })).toHaveAttribute("href", "/dashboard");

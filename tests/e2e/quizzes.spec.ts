@@ -6,7 +6,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, signedIn } from "./dashboard.ts";
 
-
 test.describe.configure({ timeout: 120_000 });
 
 test("the teacher builds a quiz, the student takes it across a reload, the teacher releases the results", async ({ browser }) => {

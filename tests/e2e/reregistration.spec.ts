@@ -44,7 +44,10 @@ test("the student downloads the certificate of enrolment and its QR code's page 
   await page.goto("/dashboard/student/documents");
   const certificates = page.getByTestId("enrolment-certificates");
   const download = page.waitForEvent("download");
-  await certificates.getByRole("button", { name: /Télécharger l'attestation/ }).first().click();
+  await certificates
+    .getByRole("button", { name: /Télécharger l'attestation/ })
+    .first()
+    .click();
   const pdf = await download;
   const number = pdf.suggestedFilename().replace(/\.pdf$/, "");
   expect(number).toMatch(/^AI-\d{4}-\d{5}$/);

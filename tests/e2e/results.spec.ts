@@ -9,7 +9,6 @@ import { pdfText } from "../fixtures/pdf-text.ts";
 import { serviceClient } from "./stack.ts";
 import { account, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
-
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test("the teacher enters marks with the keyboard and publishes them", async ({ page }) => {
@@ -44,10 +43,12 @@ test("the teacher enters marks with the keyboard and publishes them", async ({ p
     await cell.fill("15,5");
     await cell.press("Enter");
     await expect(cell).not.toHaveAttribute("aria-invalid", "true");
-    await expect.poll(async () => (await db.from("grades").select("score, status").eq("evaluation_id", evaluation!.id).order("status")).data).toEqual([
-      { score: null, status: "absent" },
-      { score: 15.5, status: "marked" },
-    ]);
+    await expect
+      .poll(async () => (await db.from("grades").select("score, status").eq("evaluation_id", evaluation!.id).order("status")).data)
+      .toEqual([
+        { score: null, status: "absent" },
+        { score: 15.5, status: "marked" },
+      ]);
 
     await page.getByRole("button", { name: `Publier — ${title}` }).click();
     const dialog = page.getByRole("alertdialog", { name: `Publier « ${title} » ?` });
@@ -119,9 +120,23 @@ test("the student reads the deliberated semester, in French and English", async 
   // what a registrar signs: identifiers, the registrar's identity, programme, level, each UE
   // with its decision code, the semester's result, the signatory
   const text = pdfText(bytes);
-  for (const item of ["NIU : M012000012345A", "MINESUP", account("student").fullName, "14 mars 2004, Douala", "Filière / Programme",
-    "Niveau / Level", "UE-MAT-102", "CANT", "CA", "11,39 / 20", "Passable / Pass", "Semestre validé / Semester passed", "Dr Hélène Mbarga",
-    "Cheffe du service de la scolarité"]) expect(text).toContain(item);
+  for (const item of [
+    "NIU : M012000012345A",
+    "MINESUP",
+    account("student").fullName,
+    "14 mars 2004, Douala",
+    "Filière / Programme",
+    "Niveau / Level",
+    "UE-MAT-102",
+    "CANT",
+    "CA",
+    "11,39 / 20",
+    "Passable / Pass",
+    "Semestre validé / Semester passed",
+    "Dr Hélène Mbarga",
+    "Cheffe du service de la scolarité",
+  ])
+    expect(text).toContain(item);
   const { data: transcript } = await serviceClient()
     .from("transcripts")
     .select("number, verification_code")
@@ -161,11 +176,7 @@ test("the admin closes a semester's normal session and publishes it", async ({ p
     .single();
   const { data: school } = await db.from("schools").select("id").eq("slug", "open-university").single();
   const student = "00000000-0000-4000-b000-000000000010";
-  const { data: course, error } = await db
-    .from("courses")
-    .insert({ code: "E2E-DELIB", title: "Délibération e2e", school_id: school!.id, semester_id: semester!.id })
-    .select("id")
-    .single();
+  const { data: course, error } = await db.from("courses").insert({ code: "E2E-DELIB", title: "Délibération e2e", school_id: school!.id, semester_id: semester!.id }).select("id").single();
   expect(error).toBeNull();
   try {
     await db.from("course_enrollments").insert({ course_id: course!.id, user_id: student, status: "completed" });

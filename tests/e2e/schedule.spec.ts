@@ -56,8 +56,11 @@ test("the student sees the series, subscribes to the iCal feed, joins 10 minutes
   const { data: course } = await service.from("courses").select("id").eq("code", "INF-L2-101").single();
   const startsAt = Date.now() + 10 * 60_000;
   const { error } = await service.from("schedule_events").insert({
-    course_id: course!.id, title: LIVE, is_online: true,
-    start_time: new Date(startsAt).toISOString(), end_time: new Date(startsAt + 90 * 60_000).toISOString(),
+    course_id: course!.id,
+    title: LIVE,
+    is_online: true,
+    start_time: new Date(startsAt).toISOString(),
+    end_time: new Date(startsAt + 90 * 60_000).toISOString(),
   });
   expect(error).toBeNull();
 

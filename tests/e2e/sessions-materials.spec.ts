@@ -24,7 +24,11 @@ test("the teacher edits a session and the student sees the change", async ({ pag
   const { data: course } = await service.from("courses").select("id").eq("code", "INF-L2-102").single();
   const start = earlyMorning(3);
   const title = `Révision ${run}`;
-  const inserted = await service.from("schedule_events").insert({ course_id: course!.id, title, is_online: true, start_time: new Date(start).toISOString(), end_time: new Date(start + 3_600_000).toISOString() }).select("id").single();
+  const inserted = await service
+    .from("schedule_events")
+    .insert({ course_id: course!.id, title, is_online: true, start_time: new Date(start).toISOString(), end_time: new Date(start + 3_600_000).toISOString() })
+    .select("id")
+    .single();
   expect(inserted.error).toBeNull();
 
   await signInAs(page, "teacher");
@@ -46,7 +50,10 @@ test("the teacher edits a session and the student sees the change", async ({ pag
   expect(saved).toMatchObject({ title: `${title} (salle)`, room: "Amphi 300", is_online: false });
   expect(new Date(saved!.start_time).getTime()).toBe(start + 30 * 60_000);
   // Cancelling asks with two unambiguous buttons; keeping the session keeps it.
-  const edited = page.getByTestId("plan-upcoming").locator("li").filter({ hasText: `${title} (salle)` });
+  const edited = page
+    .getByTestId("plan-upcoming")
+    .locator("li")
+    .filter({ hasText: `${title} (salle)` });
   await edited.getByRole("button", { name: "Annuler la séance" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm.getByRole("button", { name: "Annuler la séance" })).toBeVisible();
@@ -107,7 +114,13 @@ test("the admin shifts a range of a course's sessions in advanced scheduling", a
   const { data: course } = await service.from("courses").select("id").eq("code", "INF-M1-201").single();
   // Mondays 2–16 June 2031, 08:00 in Douala
   const mondays = [2, 9, 16].map((d) => Date.UTC(2031, 5, d, 7, 0));
-  const rows = mondays.map((t, i) => ({ course_id: course!.id, title: `Séminaire ${run} ${i + 1}`, is_online: true, start_time: new Date(t).toISOString(), end_time: new Date(t + 7_200_000).toISOString() }));
+  const rows = mondays.map((t, i) => ({
+    course_id: course!.id,
+    title: `Séminaire ${run} ${i + 1}`,
+    is_online: true,
+    start_time: new Date(t).toISOString(),
+    end_time: new Date(t + 7_200_000).toISOString(),
+  }));
   const inserted = await service.from("schedule_events").insert(rows).select("id, title");
   expect(inserted.error).toBeNull();
 
@@ -132,7 +145,14 @@ test("the admin shifts a range of a course's sessions in advanced scheduling", a
   await form.getByRole("button", { name: "Décaler" }).click();
   await expect(result.getByRole("status")).toHaveText("2 séances décalées ; les étudiants sont prévenus.");
 
-  const { data: after } = await service.from("schedule_events").select("title, start_time").in("id", inserted.data!.map((r) => r.id)).order("title");
+  const { data: after } = await service
+    .from("schedule_events")
+    .select("title, start_time")
+    .in(
+      "id",
+      inserted.data!.map((r) => r.id),
+    )
+    .order("title");
   const shift = 2 * DAY + 30 * 60_000;
   expect(after!.map((r) => new Date(r.start_time).getTime())).toEqual([mondays[0], mondays[1] + shift, mondays[2] + shift]);
 

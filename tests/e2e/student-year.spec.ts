@@ -46,7 +46,11 @@ type Locale = "fr" | "en";
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 /** A run's letters (names accept no digits): the same spec runs twice on one stack. */
-const tag = () => Date.now().toString(36).slice(-6).replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
+const tag = () =>
+  Date.now()
+    .toString(36)
+    .slice(-6)
+    .replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
 const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -316,7 +320,12 @@ for (const locale of ["fr", "en"] as const) {
         const dialog = lecturer.getByRole("dialog", { name: asg.createTitle });
         await dialog.getByRole("textbox", { name: asg.title }).fill(assignment);
         await dialog.getByRole("group", { name: asg.dueAt }).getByRole("spinbutton").first().click();
-        await lecturer.keyboard.type(doualaDate(7 * DAY).split("-").reverse().join("") + "1800");
+        await lecturer.keyboard.type(
+          doualaDate(7 * DAY)
+            .split("-")
+            .reverse()
+            .join("") + "1800",
+        );
         await dialog.getByRole("button", { name: asg.save }).click();
         await expect(dialog).toBeHidden();
         await expect(lecturer.getByRole("link", { name: `${asg.open} — ${assignment}` })).toBeVisible();

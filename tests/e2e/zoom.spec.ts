@@ -90,8 +90,11 @@ test("the page in English, and a teacher creates a course's Zoom meeting from th
   const db = serviceClient();
   const { data: owner } = await db.from("courses").select("school_id, teacher_id").eq("code", "INF-L2-101").single();
   await db.from("courses").delete().eq("code", TEACHER_CODE);
-  const { data: course } = await db.from("courses")
-    .insert({ code: TEACHER_CODE, title: "Atelier Zoom", school_id: owner!.school_id, teacher_id: owner!.teacher_id, meeting_platform: "zoom" }).select("id").single();
+  const { data: course } = await db
+    .from("courses")
+    .insert({ code: TEACHER_CODE, title: "Atelier Zoom", school_id: owner!.school_id, teacher_id: owner!.teacher_id, meeting_platform: "zoom" })
+    .select("id")
+    .single();
   const start = new Date(Date.now() + 26 * 3_600_000);
   await db.from("schedule_events").insert({ course_id: course!.id, title: "Atelier", start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString(), is_online: true });
 

@@ -45,9 +45,7 @@ describe("admin-users: who may call it", () => {
     expect(page.body.users).toHaveLength(5);
     expect(page.body.total).toBeGreaterThan(50);
     const found = await call(admin, { action: "list", search: "enseignant@demo" });
-    expect(found.body.users).toEqual([
-      expect.objectContaining({ email: account("teacher").email, roles: ["teacher"], full_name: account("teacher").fullName, disabled: false }),
-    ]);
+    expect(found.body.users).toEqual([expect.objectContaining({ email: account("teacher").email, roles: ["teacher"], full_name: account("teacher").fullName, disabled: false })]);
     const text = JSON.stringify(page.body);
     for (const secret of ["encrypted_password", "access_token", "secret", "recovery_token", "app_metadata", "identities"]) expect(text).not.toContain(secret);
   });
@@ -101,7 +99,7 @@ describe("admin-users: who may call it", () => {
     // With the setting off, the admin without a factor is an admin at aal1 again.
     expect((await call(admin, { action: "list" })).status).toBe(200);
     expect((await admin.from("audit_log").select("id").limit(1)).data).toHaveLength(1);
-    expect((await stack().sql("select 1 from public.user_roles where user_id = '00000000-0000-4000-a000-000000000001' and role = 'admin'"))).toEqual([]);
+    expect(await stack().sql("select 1 from public.user_roles where user_id = '00000000-0000-4000-a000-000000000001' and role = 'admin'")).toEqual([]);
     const changes = await auditRows("security.settings_changed");
     expect(changes.map((c) => c.details.require_admin_mfa)).toEqual([true, false]);
     expect(changes.map((c) => c.actor_id)).toEqual([created.body.id, created.body.id]);
@@ -126,13 +124,10 @@ describe("admin-users: actions", () => {
     const reason = "Rappel au numéro enregistré, CNI présentée au bureau";
     expect(await call(admin, { action: "reset_mfa", user_id: created.body.id, reason })).toMatchObject({ status: 200, body: { removed: 1 } });
     expect(await stack().sql("select 1 from auth.mfa_factors where user_id = $1", [created.body.id])).toEqual([]);
-    expect(await auditRows("account.mfa_reset", created.body.id)).toEqual([
-      expect.objectContaining({ actor_id: adminId, details: { factors: 1, reason } }),
+    expect(await auditRows("account.mfa_reset", created.body.id)).toEqual([expect.objectContaining({ actor_id: adminId, details: { factors: 1, reason } })]);
+    const mails = await stack().sql<{ recipient: string; subject: string; status: string }>("select recipient, subject, status from public.outbox_messages where user_id = $1 and kind = 'security'", [
+      created.body.id,
     ]);
-    const mails = await stack().sql<{ recipient: string; subject: string; status: string }>(
-      "select recipient, subject, status from public.outbox_messages where user_id = $1 and kind = 'security'",
-      [created.body.id],
-    );
     expect(mails).toEqual([expect.objectContaining({ recipient: email, subject: "Votre vérification en deux étapes a été réinitialisée" })]);
     // The student signs in with the password alone again.
     const { data: level } = await (await signInAs(stack(), email, "Telephone-Perdu-2026")).auth.mfa.getAuthenticatorAssuranceLevel();
@@ -155,7 +150,14 @@ describe("admin-users: actions", () => {
 
   it("invites by e-mail: the person receives a link", async () => {
     const admin = await signIn("admin");
-    const invited = await call(admin, { action: "create", email: "invite.moi@example.cm", full_name: "Invitée", invite: true, roles: ["student"], redirect_to: "http://127.0.0.1:4421/update-password" });
+    const invited = await call(admin, {
+      action: "create",
+      email: "invite.moi@example.cm",
+      full_name: "Invitée",
+      invite: true,
+      roles: ["student"],
+      redirect_to: "http://127.0.0.1:4421/update-password",
+    });
     expect(invited.status).toBe(200);
     const mails = stack().emails!.messages.get("invite.moi@example.cm") ?? [];
     expect(mails).toHaveLength(1);
@@ -214,12 +216,7 @@ describe("admin-users: actions", () => {
     ];
     const dry = await call(admin, { action: "import_students", dry_run: true, rows });
     expect(dry.status).toBe(200);
-    expect(dry.body.rows.map((r: any) => r.errors.map((e: any) => e.code))).toEqual([
-      [],
-      [],
-      ["required", "invalid_email", "invalid_level"],
-      ["email_taken"],
-    ]);
+    expect(dry.body.rows.map((r: any) => r.errors.map((e: any) => e.code))).toEqual([[], [], ["required", "invalid_email", "invalid_level"], ["email_taken"]]);
     expect(await stack().sql("select 1 from auth.users where email = 'importee@example.cm'")).toHaveLength(0);
 
     const done = await call(admin, { action: "import_students", dry_run: false, rows });
@@ -288,10 +285,10 @@ describe("people tables under RLS", () => {
        returning id`,
       [course],
     );
-    await stack().sql(
-      `insert into public.attendance (schedule_event_id, student_id, status) values ($1, $4, 'present'), ($2, $4, 'absent'), ($3, $4, 'excused')`,
-      [...events.map((e) => e.id), studentId],
-    );
+    await stack().sql(`insert into public.attendance (schedule_event_id, student_id, status) values ($1, $4, 'present'), ($2, $4, 'absent'), ($3, $4, 'excused')`, [
+      ...events.map((e) => e.id),
+      studentId,
+    ]);
     const evaluations = await stack().sql<{ id: string }>(
       "insert into public.evaluations (course_id, title, kind, coefficient) values ($1, 'CC', 'continuous', 1), ($1, 'Examen', 'exam', 3) returning id",
       [course],
@@ -314,10 +311,7 @@ describe("people tables under RLS", () => {
     const fresh = await call(admin, { action: "create", email: "solde@example.cm", full_name: "Solde Test", password: "Solde-Test-2026" });
     const payer = fresh.body.id as string;
     await stack().sql("insert into public.student_fees (student_id, fee_schedule_id, discount_xaf) values ($1, $2, 5000)", [payer, schedule]);
-    await stack().sql(
-      `insert into public.payments (student_id, amount_xaf, method, status, paid_at) values ($1, 30000, 'cash', 'succeeded', now()), ($1, 20000, 'cash', 'failed', null)`,
-      [payer],
-    );
+    await stack().sql(`insert into public.payments (student_id, amount_xaf, method, status, paid_at) values ($1, 30000, 'cash', 'succeeded', now()), ($1, 20000, 'cash', 'failed', null)`, [payer]);
     const { data: balance } = await admin.from("student_balances").select("billed_xaf, paid_xaf, balance_xaf").eq("student_id", payer);
     expect(balance).toEqual([{ billed_xaf: 95000, paid_xaf: 30000, balance_xaf: 65000 }]);
   });

@@ -37,8 +37,7 @@ async function authPost(path: string, body: unknown, token?: string) {
 const refresh = (token: string) => authPost("/token?grant_type=refresh_token", { refresh_token: token });
 const passwordSignIn = (email: string, password: string) => authPost("/token?grant_type=password", { email, password });
 /** Pretends a token was revoked that long ago (the reuse interval is 10 s). */
-const ageToken = (token: string, seconds: number) =>
-  stack().sql("update auth.refresh_tokens set updated_at = now() - make_interval(secs => $2) where token = $1", [token, seconds]);
+const ageToken = (token: string, seconds: number) => stack().sql("update auth.refresh_tokens set updated_at = now() - make_interval(secs => $2) where token = $1", [token, seconds]);
 
 describe("refresh tokens (GoTrue's rotation and 10-second reuse interval)", () => {
   it("accepts a rotated token within the interval, refuses it afterwards and then revokes the whole session", async () => {
@@ -123,8 +122,7 @@ describe("password rules (GoTrue's weak_password reasons)", () => {
     // Creating a teacher through the admin-users function: the function checks the staff
     // rule itself, as a hosted GoTrue only knows everyone's.
     const admin1 = await signInAs(stack(), DEMO_ACCOUNTS.find((a) => a.role === "admin")!.email, DEMO_ACCOUNTS.find((a) => a.role === "admin")!.password);
-    const create = (password: string) =>
-      admin1.functions.invoke("admin-users", { body: { action: "create", email: "prof.neuf@example.cm", full_name: "Prof Neuf", password, roles: ["teacher"] } });
+    const create = (password: string) => admin1.functions.invoke("admin-users", { body: { action: "create", email: "prof.neuf@example.cm", full_name: "Prof Neuf", password, roles: ["teacher"] } });
     const refused = await create("professeur2026");
     expect((refused.error as { context?: Response }).context?.status).toBe(400);
     expect(await (refused.error as { context: Response }).context.json()).toEqual({ error: "weak_password", reasons: ["characters"] });
@@ -193,9 +191,11 @@ describe("self sign-up confirms the e-mail and never says whether an address is 
       expect(answer.data.session).toBeNull();
       expect(answer.data.user).toMatchObject({ aud: "authenticated", confirmation_sent_at: expect.any(String) });
     }
-    expect(Object.keys(registered.data.user!).filter((k) => k !== "identities").sort()).toEqual(
-      expect.arrayContaining(["id", "email", "aud", "confirmation_sent_at", "created_at", "updated_at", "app_metadata", "user_metadata"]),
-    );
+    expect(
+      Object.keys(registered.data.user!)
+        .filter((k) => k !== "identities")
+        .sort(),
+    ).toEqual(expect.arrayContaining(["id", "email", "aud", "confirmation_sent_at", "created_at", "updated_at", "app_metadata", "user_metadata"]));
     const [{ id: studentId }] = await stack().sql<{ id: string }>("select id from auth.users where email = $1", [student.email]);
     expect(registered.data.user!.id).not.toBe(studentId);
     expect(stack().emails!.messages.get(student.email)?.length ?? 0).toBe(before);

@@ -26,8 +26,14 @@ function postFrom(localAddress: string, path: string, body: unknown): Promise<{ 
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: "POST", localAddress,
-        headers: { apikey: stack().keys.publishableKey, "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: "POST",
+        localAddress,
+        headers: { apikey: stack().keys.publishableKey, "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
+      },
       (res) => {
         let text = "";
         res.on("data", (chunk) => (text += chunk));

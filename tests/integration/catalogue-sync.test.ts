@@ -44,13 +44,15 @@ describe("the seeded database", () => {
 describe("a sync", () => {
   it("adds, renames, updates and archives by slug, never deleting what courses, fees and applications use; a second run has nothing to do", async () => {
     const used = async () =>
-      (await sql<{ courses: number; fees: number; applications: number; registrations: number }>(
-        `select (select count(*)::int from public.courses c where c.programme_id = p.id) as courses,
+      (
+        await sql<{ courses: number; fees: number; applications: number; registrations: number }>(
+          `select (select count(*)::int from public.courses c where c.programme_id = p.id) as courses,
            (select count(*)::int from public.fee_schedules f where f.programme_id = p.id) as fees,
            (select count(*)::int from public.applications a where a.programme_id = p.id) as applications,
            (select count(*)::int from public.student_registrations r where r.programme_id = p.id) as registrations
          from public.programmes p where p.slug = 'software-engineering'`,
-      ))[0];
+        )
+      )[0];
     const before = await used();
     expect(Math.min(before.courses, before.fees, before.applications, before.registrations)).toBeGreaterThan(0);
     const runs = await auditRuns();
@@ -71,25 +73,35 @@ describe("a sync", () => {
     const report = await syncCatalogue(service, content, "catalogue-sync.test");
     expect(report.counts).toEqual({ added: 2, renamed: 1, updated: 2, archived: 3, restored: 0 });
     const changes = report.changes.map(({ kind, slug, change, fields }) => ({ kind, slug, change, fields }));
-    expect(changes).toEqual(expect.arrayContaining([
-      { kind: "programmes", slug: "civil-engineering", change: "added", fields: [] },
-      { kind: "specialties", slug: "structures", change: "added", fields: [] },
-      { kind: "programmes", slug: "networks-telecommunications", change: "renamed", fields: ["name_fr"] },
-      { kind: "programmes", slug: "business-law", change: "updated", fields: ["parent"] },
-      { kind: "specialties", slug: "cybersecurity", change: "updated", fields: ["levels"] },
-      { kind: "programmes", slug: "software-engineering", change: "archived", fields: [] },
-      { kind: "specialties", slug: "web-mobile-development", change: "archived", fields: [] },
-      { kind: "specialties", slug: "data-science", change: "archived", fields: [] },
-    ]));
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { kind: "programmes", slug: "civil-engineering", change: "added", fields: [] },
+        { kind: "specialties", slug: "structures", change: "added", fields: [] },
+        { kind: "programmes", slug: "networks-telecommunications", change: "renamed", fields: ["name_fr"] },
+        { kind: "programmes", slug: "business-law", change: "updated", fields: ["parent"] },
+        { kind: "specialties", slug: "cybersecurity", change: "updated", fields: ["levels"] },
+        { kind: "programmes", slug: "software-engineering", change: "archived", fields: [] },
+        { kind: "specialties", slug: "web-mobile-development", change: "archived", fields: [] },
+        { kind: "specialties", slug: "data-science", change: "archived", fields: [] },
+      ]),
+    );
     expect(report.changes.find((c) => c.change === "renamed")).toMatchObject({ from: { fr: "Réseaux et télécommunications" }, name: { fr: "Réseaux, télécoms et cloud" } });
 
     // The database now says what the content says.
-    expect(await sql("select p.name_fr, d.slug as department from public.programmes p join public.departments d on d.id = p.department_id where p.slug in ('networks-telecommunications', 'business-law') order by p.slug")).toEqual([
+    expect(
+      await sql(
+        "select p.name_fr, d.slug as department from public.programmes p join public.departments d on d.id = p.department_id where p.slug in ('networks-telecommunications', 'business-law') order by p.slug",
+      ),
+    ).toEqual([
       { name_fr: "Droit des affaires", department: "international-department" },
       { name_fr: "Réseaux, télécoms et cloud", department: "computer-science" },
     ]);
-    expect(await sql("select array_agg(level_code order by level_code) as levels from public.specialty_levels sl join public.specialties s on s.id = sl.specialty_id where s.slug = 'cybersecurity'")).toEqual([{ levels: ["M1", "M2"] }]);
-    expect(await sql("select p.slug as programme, s.slug from public.specialties s join public.programmes p on p.id = s.programme_id where s.slug = 'structures'")).toEqual([{ programme: "civil-engineering", slug: "structures" }]);
+    expect(
+      await sql("select array_agg(level_code order by level_code) as levels from public.specialty_levels sl join public.specialties s on s.id = sl.specialty_id where s.slug = 'cybersecurity'"),
+    ).toEqual([{ levels: ["M1", "M2"] }]);
+    expect(await sql("select p.slug as programme, s.slug from public.specialties s join public.programmes p on p.id = s.programme_id where s.slug = 'structures'")).toEqual([
+      { programme: "civil-engineering", slug: "structures" },
+    ]);
     // The archived filière is still there, and all that used it still does.
     expect(await sql("select archived_at is not null as archived from public.programmes where slug = 'software-engineering'")).toEqual([{ archived: true }]);
     expect(await used()).toEqual(before);
@@ -97,7 +109,8 @@ describe("a sync", () => {
     // One audit entry for the run, with where it ran from and its counts.
     expect(await auditRuns()).toBe(runs + 1);
     const [entry] = await sql<{ actor_id: string | null; details: { source: string; counts: Record<string, number>; changes: unknown[] } }>(
-      "select actor_id, details from public.audit_log where action = 'catalogue.synced' order by created_at desc limit 1");
+      "select actor_id, details from public.audit_log where action = 'catalogue.synced' order by created_at desc limit 1",
+    );
     expect(entry).toMatchObject({ actor_id: null, details: { source: "catalogue-sync.test", counts: report.counts } });
     expect(entry.details.changes).toHaveLength(8);
     // admin/content reads it as the last run

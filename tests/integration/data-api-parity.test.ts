@@ -112,12 +112,7 @@ describe("values come back as to_json writes them", () => {
   it("returned by an rpc and by an insert's representation too", async () => {
     const { data: rows } = await stack().client().rpc("parity_values_all");
     expect(rows![0]).toMatchObject({ at_tz: "2026-11-21T09:00:00+00:00", mark: 9 });
-    const { data: inserted, error } = await stack()
-      .client()
-      .from("parity_values")
-      .insert({ id: 2, at_tz: "2026-12-01T08:30:00+01:00", mark: 12.5 })
-      .select("at_tz, mark")
-      .single();
+    const { data: inserted, error } = await stack().client().from("parity_values").insert({ id: 2, at_tz: "2026-12-01T08:30:00+01:00", mark: 12.5 }).select("at_tz, mark").single();
     expect(error).toBeNull();
     expect(inserted).toEqual({ at_tz: "2026-12-01T07:30:00+00:00", mark: 12.5 });
   });
@@ -131,7 +126,10 @@ describe("values come back as to_json writes them", () => {
 describe("requests PostgREST accepts", () => {
   it("stores a JSON string into jsonb as a JSON string", async () => {
     const client = stack().client();
-    const { data, error } = await client.from("parity_docs").insert([{ doc: "hello" }, { doc: '{"a":1}' }]).select("doc");
+    const { data, error } = await client
+      .from("parity_docs")
+      .insert([{ doc: "hello" }, { doc: '{"a":1}' }])
+      .select("doc");
     expect(error).toBeNull();
     expect(data).toEqual([{ doc: "hello" }, { doc: '{"a":1}' }]);
     const [{ kind }] = await stack().sql<{ kind: string }>("select jsonb_typeof(doc) as kind from public.parity_docs order by id limit 1");
@@ -146,12 +144,7 @@ describe("requests PostgREST accepts", () => {
   });
 
   it("honours Prefer: tx=rollback: the would-be result, nothing kept", async () => {
-    const { data, error } = await stack()
-      .client()
-      .from("parity_rows")
-      .insert({ id: 9, name: "dry run" })
-      .select()
-      .setHeader("Prefer", "return=representation,tx=rollback");
+    const { data, error } = await stack().client().from("parity_rows").insert({ id: 9, name: "dry run" }).select().setHeader("Prefer", "return=representation,tx=rollback");
     expect(error).toBeNull();
     expect(data).toEqual([{ id: 9, name: "dry run" }]);
     expect(await stack().sql("select 1 from public.parity_rows where id = 9")).toEqual([]);
@@ -228,7 +221,12 @@ describe("inserts with defaults", () => {
 
   it("by default (missing=null) a row's missing keys are null, stored and returned", async () => {
     await stack().sql("delete from public.parity_defaults");
-    const { data, error } = await stack().client().from("parity_defaults").insert([{ a: "x" }, { b: "y" }]).select("a, b, c").order("id");
+    const { data, error } = await stack()
+      .client()
+      .from("parity_defaults")
+      .insert([{ a: "x" }, { b: "y" }])
+      .select("a, b, c")
+      .order("id");
     expect(error).toBeNull();
     expect(data).toEqual([
       { a: "x", b: null, c: 7 },
@@ -240,7 +238,9 @@ describe("inserts with defaults", () => {
 
 describe("rpc as PostgREST calls it", () => {
   it("makes a composite argument from a JSON object", async () => {
-    const { data, error } = await stack().client().rpc("parity_pair_x", { p: { x: 5, y: "z" } });
+    const { data, error } = await stack()
+      .client()
+      .rpc("parity_pair_x", { p: { x: 5, y: "z" } });
     expect(error).toBeNull();
     expect(data).toBe(5);
   });

@@ -47,13 +47,9 @@ describe("database lints (splinter's, re-implemented)", () => {
       expect(await bad("auth_rls_initplan")).toEqual(["public.lint_bad: bare uid"]);
       expect(await bad("function_search_path_mutable")).toEqual(["public.lint_mutable"]);
       expect(await bad("security_definer_view")).toEqual(["lint_view"]);
-      expect(await bad("multiple_permissive_policies")).toEqual([
-        "public.lint_bad authenticated SELECT: bare uid, second select",
-      ]);
+      expect(await bad("multiple_permissive_policies")).toEqual(["public.lint_bad authenticated SELECT: bare uid, second select"]);
       expect(await bad("unindexed_foreign_keys")).toEqual(["public.lint_bad lint_bad_parent_id_fkey"]);
-      expect(await bad("policy_name_truncated")).toEqual([
-        "public.lint_parent: a name too long for postgres, which cuts it at sixty-three byte",
-      ]);
+      expect(await bad("policy_name_truncated")).toEqual(["public.lint_parent: a name too long for postgres, which cuts it at sixty-three byte"]);
       expect(await bad("unbounded_client_text")).toEqual(["lint_bad.note"]);
       expect(await bad("client_insert_not_stamped")).toEqual(["lint_bad"]);
       expect(await bad("anon_insert_not_rate_limited")).toEqual(["lint_bad"]);
@@ -70,9 +66,7 @@ describe("database lints (splinter's, re-implemented)", () => {
   });
 
   it("wrapped auth.uid() passes the initplan lint", async () => {
-    const rows = await stack().sql<{ qual: string }>(
-      "select qual from pg_policies where tablename = 'user_roles' and cmd = 'SELECT'",
-    );
+    const rows = await stack().sql<{ qual: string }>("select qual from pg_policies where tablename = 'user_roles' and cmd = 'SELECT'");
     expect(rows[0].qual.toLowerCase()).toContain("select auth.uid()");
   });
 
@@ -84,9 +78,7 @@ describe("database lints (splinter's, re-implemented)", () => {
     const files = readMigrations(join(SUPABASE_DIR, "migrations"));
     const text = files.map((f) => f.sql).join("\n");
     const written = [...text.matchAll(/(?:create\s+policy|rename\s+to)\s+"([^"]+)"/gi)].map((m) => m[1]);
-    const replaced = new Set(
-      [...text.matchAll(/(?:alter|drop)\s+policy\s+(?:if\s+exists\s+)?"([^"]+)"/gi)].map((m) => m[1]),
-    );
+    const replaced = new Set([...text.matchAll(/(?:alter|drop)\s+policy\s+(?:if\s+exists\s+)?"([^"]+)"/gi)].map((m) => m[1]));
     const tooLong = written.filter((name) => Buffer.byteLength(name) > 63 && !replaced.has(name));
     expect(tooLong).toEqual([]);
     expect(written.length).toBeGreaterThan(100);

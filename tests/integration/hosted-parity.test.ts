@@ -54,9 +54,7 @@ async function as<T>(role: "anon" | "authenticated", sub: string | null, fn: () 
   await db.query("begin");
   try {
     const claims = sub ? { sub, role, aal: "aal1" } : { role };
-    await db.query("select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)", [
-      JSON.stringify(claims), JSON.stringify(headers),
-    ]);
+    await db.query("select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)", [JSON.stringify(claims), JSON.stringify(headers)]);
     await db.query(`set local role ${role}`);
     return await fn();
   } finally {
@@ -114,8 +112,7 @@ describe("hosted parity: a real PostgreSQL set up like a Supabase project", () =
   // -------------------------------------------------------------------------------
   // Key RLS rules, acted the way PostgREST acts for a request (role + request.jwt.claims).
   describe("roles act as through the Data API", () => {
-    const ownerCount = async (query: string, params: unknown[] = []) =>
-      (await db.query<{ n: number }>(query, params)).rows[0].n;
+    const ownerCount = async (query: string, params: unknown[] = []) => (await db.query<{ n: number }>(query, params)).rows[0].n;
     const count = ownerCount;
 
     it("anon reads the public catalogue, not people", async () => {
@@ -165,22 +162,21 @@ describe("hosted parity: a real PostgreSQL set up like a Supabase project", () =
 
     it("a student's message and post are dated by the server; edited_at follows the body", async () => {
       requireServer();
-      const conversation = (await db.query<{ conversation_id: string }>(
-        "select conversation_id from public.conversation_participants where user_id = $1 limit 1", [STUDENT],
-      )).rows[0];
+      const conversation = (await db.query<{ conversation_id: string }>("select conversation_id from public.conversation_participants where user_id = $1 limit 1", [STUDENT])).rows[0];
       expect(conversation).toBeDefined();
       await as("authenticated", STUDENT, async () => {
-        const message = (await db.query<{ id: string; sender_id: string; created_at: Date; edited_at: Date | null }>(
-          `insert into public.messages (conversation_id, sender_id, body, created_at, edited_at)
+        const message = (
+          await db.query<{ id: string; sender_id: string; created_at: Date; edited_at: Date | null }>(
+            `insert into public.messages (conversation_id, sender_id, body, created_at, edited_at)
            values ($1, $2, 'Bonjour', '2020-01-01', '2020-01-02') returning id, sender_id, created_at, edited_at`,
-          [conversation.conversation_id, STUDENT],
-        )).rows[0];
+            [conversation.conversation_id, STUDENT],
+          )
+        ).rows[0];
         expect(message.created_at.getFullYear()).toBeGreaterThan(2020);
         expect(message.edited_at).toBeNull();
         expect((await errorOf("update public.messages set edited_at = '2020-01-01' where id = $1", [message.id]))?.code).toBe("42501");
-        const edited = (await db.query<{ edited_at: Date | null; created_at: Date }>(
-          "update public.messages set body = 'Bonjour !' where id = $1 returning edited_at, created_at", [message.id],
-        )).rows[0];
+        const edited = (await db.query<{ edited_at: Date | null; created_at: Date }>("update public.messages set body = 'Bonjour !' where id = $1 returning edited_at, created_at", [message.id]))
+          .rows[0];
         expect(edited.edited_at).not.toBeNull();
         expect(edited.created_at).toEqual(message.created_at);
 
@@ -191,41 +187,54 @@ describe("hosted parity: a real PostgreSQL set up like a Supabase project", () =
         else expect((await db.query<{ created_at: Date }>(backdated)).rows[0].created_at.getFullYear()).toBeGreaterThan(2020);
         // a post signed with a classmate's name is signed with the student's own
         const classmate = (await db.query<{ id: string }>("select id from public.profiles where id <> $1 limit 1", [STUDENT])).rows[0].id;
-        const post = (await db.query<{ author_id: string; created_at: Date }>(
-          "insert into public.community_posts (author_id, title, body) values ($1, 'Annonce', 'Bonjour à tous') returning author_id, created_at",
-          [classmate],
-        )).rows[0];
+        const post = (
+          await db.query<{ author_id: string; created_at: Date }>(
+            "insert into public.community_posts (author_id, title, body) values ($1, 'Annonce', 'Bonjour à tous') returning author_id, created_at",
+            [classmate],
+          )
+        ).rows[0];
         expect(post.author_id).toBe(STUDENT);
         expect(Math.abs(post.created_at.getTime() - Date.now())).toBeLessThan(60_000);
       });
     });
 
-    const application = (size = 0) => [
-      "insert into public.applications (kind, full_name, email, motivation, details) values ('general', 'Visiteur', 'visiteur@example.cm', $1, $2)",
-      ["", JSON.stringify({ diploma: "x".repeat(size) })],
-    ] as const;
+    const application = (size = 0) =>
+      [
+        "insert into public.applications (kind, full_name, email, motivation, details) values ('general', 'Visiteur', 'visiteur@example.cm', $1, $2)",
+        ["", JSON.stringify({ diploma: "x".repeat(size) })],
+      ] as const;
 
     it("anon cannot send a 5 MB application", async () => {
       requireServer();
-      await as("anon", null, async () => {
-        const [query] = application();
-        const big = "x".repeat(5 * 1024 * 1024);
-        expect((await errorOf(query, [big, "{}"]))?.code).toBe("23514");
-        expect((await errorOf(query, ["", JSON.stringify({ diploma: big })]))?.code).toBe("23514");
-      }, { "x-forwarded-for": "198.51.100.7" });
+      await as(
+        "anon",
+        null,
+        async () => {
+          const [query] = application();
+          const big = "x".repeat(5 * 1024 * 1024);
+          expect((await errorOf(query, [big, "{}"]))?.code).toBe("23514");
+          expect((await errorOf(query, ["", JSON.stringify({ diploma: big })]))?.code).toBe("23514");
+        },
+        { "x-forwarded-for": "198.51.100.7" },
+      );
     });
 
     it("anonymous applications are rate-limited per client address", async () => {
       requireServer();
-      await as("anon", null, async () => {
-        const [query, params] = application(10);
-        for (let i = 0; i < 10; i++) expect(await errorOf(query, [...params])).toBeNull();
-        const refused = await errorOf(query, [...params]);
-        expect(refused?.code).toBe("PT429");
-        // another address still gets through
-        await db.query("select set_config('request.headers', $1, true)", [JSON.stringify({ "x-forwarded-for": "203.0.113.9, 10.0.0.1" })]);
-        expect(await errorOf(query, [...params])).toBeNull();
-      }, { "x-forwarded-for": "198.51.100.8" });
+      await as(
+        "anon",
+        null,
+        async () => {
+          const [query, params] = application(10);
+          for (let i = 0; i < 10; i++) expect(await errorOf(query, [...params])).toBeNull();
+          const refused = await errorOf(query, [...params]);
+          expect(refused?.code).toBe("PT429");
+          // another address still gets through
+          await db.query("select set_config('request.headers', $1, true)", [JSON.stringify({ "x-forwarded-for": "203.0.113.9, 10.0.0.1" })]);
+          expect(await errorOf(query, [...params])).toBeNull();
+        },
+        { "x-forwarded-for": "198.51.100.8" },
+      );
     });
   });
 });

@@ -53,22 +53,17 @@ describe("a forged Host header", () => {
   it("does not send a function's calls (and the secret key) to that host", async () => {
     const headers = { apikey: stack().keys.publishableKey, authorization: `Bearer ${await tokenOf("student")}` };
     // admin-users checks the caller with the secret key first: the real stack answers who it is.
-    expect(await post("/functions/v1/admin-users", attackerHost, headers, { action: "list" }))
-      .toMatchObject({ status: 403, body: { error: "not_admin" } });
+    expect(await post("/functions/v1/admin-users", attackerHost, headers, { action: "list" })).toMatchObject({ status: 403, body: { error: "not_admin" } });
     // payments-initiate finds the signed-in student, then refuses the empty request.
-    expect(await post("/functions/v1/payments-initiate", attackerHost, headers, {}))
-      .toMatchObject({ status: 400, body: { error: "invalid_request" } });
-    expect(await post("/functions/v1/application-fee", attackerHost, headers, {}))
-      .toMatchObject({ status: 400, body: { error: "invalid_request" } });
+    expect(await post("/functions/v1/payments-initiate", attackerHost, headers, {})).toMatchObject({ status: 400, body: { error: "invalid_request" } });
+    expect(await post("/functions/v1/application-fee", attackerHost, headers, {})).toMatchObject({ status: 400, body: { error: "invalid_request" } });
     expect(received).toEqual([]);
   });
 
   it("does not redirect concurrent calls that carry the right Host", async () => {
     const headers = { apikey: stack().keys.publishableKey, authorization: `Bearer ${await tokenOf("admin")}` };
     const own = new URL(stack().url).host;
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => post("/functions/v1/admin-users", i % 2 ? own : attackerHost, headers, { action: "nope" })),
-    );
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => post("/functions/v1/admin-users", i % 2 ? own : attackerHost, headers, { action: "nope" })));
     // Every call reached the real stack (the admin is known, then the action is refused),
     // whichever Host it or its neighbours sent.
     for (const answer of answers) expect(answer.status).not.toBe(401);
@@ -92,18 +87,13 @@ describe("the log of a run", () => {
     const lines: string[] = [];
     const methods = ["log", "error", "warn", "info", "debug"] as const;
     const spies = methods.map((m) => vi.spyOn(console, m).mockImplementation((...args) => void lines.push(format(...args))));
-    const applicant = (await stack().sql<{ email: string; phone: string }>(
-      "select email, phone from public.applications where phone is not null order by email limit 1",
-    ))[0];
-    const smsPhone = (await stack().sql<{ recipient: string }>(
-      "select recipient from public.outbox_messages where channel = 'sms' limit 1",
-    ))[0].recipient;
+    const applicant = (await stack().sql<{ email: string; phone: string }>("select email, phone from public.applications where phone is not null order by email limit 1"))[0];
+    const smsPhone = (await stack().sql<{ recipient: string }>("select recipient from public.outbox_messages where channel = 'sms' limit 1"))[0].recipient;
     let workerRun: { stdout: string; stderr: string };
     try {
       const student = await signInAs(stack(), account("student").email, account("student").password);
       // Refused by the table's trigger (23514): the e-mail and phone are bind parameters.
-      const insert = await student.from("applications")
-        .insert({ kind: "general", full_name: "Test", email: applicant.email, phone: applicant.phone, status: "bogus" });
+      const insert = await student.from("applications").insert({ kind: "general", full_name: "Test", email: applicant.email, phone: applicant.phone, status: "bogus" });
       expect(insert.error).not.toBeNull();
       // Refused (the phone is not the student's to write this way): the phone is a parameter.
       const me = (await student.auth.getUser()).data.user!.id;
@@ -119,14 +109,14 @@ describe("the log of a run", () => {
     }
     const log = [...lines, workerRun.stdout, workerRun.stderr].join("\n");
 
-    const emails = (await stack().sql<{ email: string }>(
-      "select email from auth.users union select email from public.applications where email is not null",
-    )).map((r) => r.email);
-    const phones = (await stack().sql<{ phone: string }>(
-      `select phone from public.applications where phone is not null
+    const emails = (await stack().sql<{ email: string }>("select email from auth.users union select email from public.applications where email is not null")).map((r) => r.email);
+    const phones = (
+      await stack().sql<{ phone: string }>(
+        `select phone from public.applications where phone is not null
        union select phone from public.profile_contacts where phone is not null
        union select recipient from public.outbox_messages where channel = 'sms'`,
-    )).map((r) => r.phone);
+      )
+    ).map((r) => r.phone);
     expect(emails.length).toBeGreaterThan(10);
     expect(phones).toContain(smsPhone);
     const lower = log.toLowerCase();
@@ -144,8 +134,6 @@ describe("the log of a run", () => {
 // Asynchronous on purpose: the stack serves from this very process.
 function runWorker(env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["worker/main.ts", "--once"], { env: { PATH: process.env.PATH, ...env }, timeout: 30_000 }, (_error, stdout, stderr) =>
-      resolve({ stdout, stderr }),
-    );
+    execFile(process.execPath, ["worker/main.ts", "--once"], { env: { PATH: process.env.PATH, ...env }, timeout: 30_000 }, (_error, stdout, stderr) => resolve({ stdout, stderr }));
   });
 }

@@ -13,9 +13,7 @@ const stack = useLocalStack();
 describe("local stack", () => {
   it("applies every migration once and records it like the Supabase CLI", async () => {
     const files = readMigrations(join(SUPABASE_DIR, "migrations")).map((m) => m.version);
-    const rows = await stack().sql<{ version: string }>(
-      "select version from supabase_migrations.schema_migrations order by version",
-    );
+    const rows = await stack().sql<{ version: string }>("select version from supabase_migrations.schema_migrations order by version");
     expect(rows.map((r) => r.version)).toEqual(files);
   });
 
@@ -60,8 +58,7 @@ describe("local stack", () => {
   it("keeps a signed-in user from inserting or deleting profiles", async () => {
     const student = DEMO_ACCOUNTS.find((a) => a.role === "student")!;
     const client = await signInAs(stack(), student.email, student.password);
-    const countProfiles = async () =>
-      (await stack().sql<{ count: number }>("select count(*)::int as count from public.profiles"))[0].count;
+    const countProfiles = async () => (await stack().sql<{ count: number }>("select count(*)::int as count from public.profiles"))[0].count;
     const before = await countProfiles();
     const insert = await client.from("profiles").insert({ id: crypto.randomUUID(), full_name: "Intrus" });
     expect(insert.error).not.toBeNull();
@@ -81,8 +78,9 @@ describe("local stack", () => {
     expect(error).toBeNull();
     expect(slip).toMatchObject({ status: "pending", amount_xaf: 135000, slip_path: `${studentId}/afriland-2026-118734.pdf` });
     // Stored as the student's own upload would be.
-    const [object] = await stack().sql<{ owner: string; type: string }>(
-      "select owner::text, metadata ->> 'mimetype' as type from storage.objects where bucket_id = 'bank-slips' and name = $1", [slip!.slip_path]);
+    const [object] = await stack().sql<{ owner: string; type: string }>("select owner::text, metadata ->> 'mimetype' as type from storage.objects where bucket_id = 'bank-slips' and name = $1", [
+      slip!.slip_path,
+    ]);
     expect(object).toEqual({ owner: studentId, type: "application/pdf" });
     const signed = await admin.storage.from("bank-slips").createSignedUrl(slip!.slip_path!, 60);
     expect(signed.error).toBeNull();

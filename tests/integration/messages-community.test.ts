@@ -110,26 +110,32 @@ describe("conversations and messages", () => {
     expect((await studentB.from("message_attachments").select("id").eq("conversation_id", direct)).data).toEqual([]);
 
     // nobody writes into another's folder or a conversation it is not in
-    const intoTeachers = await studentA.storage.from("message-attachments")
+    const intoTeachers = await studentA.storage
+      .from("message-attachments")
       .upload(attachmentPath(direct, IDS.teacherA, "x.pdf"), new Blob(["x"], { type: "application/pdf" }), { contentType: "application/pdf" });
     expect(intoTeachers.error).not.toBeNull();
-    const stranger = await studentB.storage.from("message-attachments")
+    const stranger = await studentB.storage
+      .from("message-attachments")
       .upload(attachmentPath(direct, IDS.studentB, "x.pdf"), new Blob(["x"], { type: "application/pdf" }), { contentType: "application/pdf" });
     expect(stranger.error).not.toBeNull();
     // an attachment row pointing at someone else's message is refused
     const [theirs] = await sql<{ id: string }>("select id from public.messages where conversation_id = $1 and sender_id = $2 limit 1", [w.conversationA, IDS.teacherA]);
     const forged = await studentA.from("message_attachments").insert({
-      message_id: theirs.id, conversation_id: w.conversationA, storage_path: `${w.conversationA}/${IDS.studentA}/x.pdf`,
-      file_name: "x.pdf", mime_type: "application/pdf", size_bytes: 1,
+      message_id: theirs.id,
+      conversation_id: w.conversationA,
+      storage_path: `${w.conversationA}/${IDS.studentA}/x.pdf`,
+      file_name: "x.pdf",
+      mime_type: "application/pdf",
+      size_bytes: 1,
     });
     expect(forged.error).not.toBeNull();
   });
 
   it("the bucket refuses other types; over 10 MB is refused by the bucket and the attachment row", async () => {
-    const text = await studentA.storage.from("message-attachments")
-      .upload(attachmentPath(direct, IDS.studentA, "script.sh"), new Blob(["echo"], { type: "text/x-sh" }), { contentType: "text/x-sh" });
+    const text = await studentA.storage.from("message-attachments").upload(attachmentPath(direct, IDS.studentA, "script.sh"), new Blob(["echo"], { type: "text/x-sh" }), { contentType: "text/x-sh" });
     expect(text.error).not.toBeNull();
-    const big = await studentA.storage.from("message-attachments")
+    const big = await studentA.storage
+      .from("message-attachments")
       .upload(attachmentPath(direct, IDS.studentA, "big.pdf"), new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: "application/pdf" }), { contentType: "application/pdf" });
     expect(big.error).toMatchObject({ message: "The object exceeded the maximum allowed size", statusCode: "413" });
     const { error } = await studentA.rpc("send_message", {
@@ -185,12 +191,8 @@ describe("conversations and messages", () => {
   });
 
   it("only admins send announcements: each recipient gets a message and a notification, and cannot reply", async () => {
-    await expect(messages.sendAnnouncement(studentA, { audience: "course", courseId: w.courseA, title: "Faux", body: "Faux" })).rejects.toSatisfy(
-      (e) => code(e) === "42501",
-    );
-    await expect(messages.sendAnnouncement(teacherA, { audience: "course", courseId: w.courseA, title: "Faux", body: "Faux" })).rejects.toSatisfy(
-      (e) => code(e) === "42501",
-    );
+    await expect(messages.sendAnnouncement(studentA, { audience: "course", courseId: w.courseA, title: "Faux", body: "Faux" })).rejects.toSatisfy((e) => code(e) === "42501");
+    await expect(messages.sendAnnouncement(teacherA, { audience: "course", courseId: w.courseA, title: "Faux", body: "Faux" })).rejects.toSatisfy((e) => code(e) === "42501");
     await expect(messages.sendAnnouncement(admin, { audience: "course", courseId: w.courseA, title: "", body: "x" })).rejects.toThrow();
 
     const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from public.course_enrollments where course_id = $1 and status = 'active'", [w.courseA]);
@@ -200,9 +202,7 @@ describe("conversations and messages", () => {
     const mine = (await messages.listConversations(studentA)).find((c) => c.kind === "announcement" && c.subject === "Séance annulée");
     // the recipient alone in its copy: nobody else's name shows
     expect(mine).toMatchObject({ unread_count: 1, last_body: "La séance de jeudi est annulée.", participant_count: 1 });
-    const [notification] = await sql<{ type: string; action_url: string }>(
-      "select type, action_url from public.student_notifications where user_id = $1 and title = 'Séance annulée'", [IDS.studentA],
-    );
+    const [notification] = await sql<{ type: string; action_url: string }>("select type, action_url from public.student_notifications where user_id = $1 and title = 'Séance annulée'", [IDS.studentA]);
     expect(notification.type).toBe("announcement");
     expect(notification.action_url).toBe(`/dashboard/student/messages?conversation=${mine!.id}`);
     // studentB (another course) got nothing
@@ -224,7 +224,12 @@ describe("conversations and messages", () => {
     expect((await messages.listMyAnnouncements(admin)).find((a) => a.id === announced!.id)).toMatchObject({ recipient_count: sent, read_count: 2 });
     const recipients = await messages.listAnnouncementRecipients(admin, adminThreads[0].id);
     expect(recipients).toHaveLength(sent);
-    expect(recipients.filter((r) => r.read_at).map((r) => r.user_id).sort()).toEqual([IDS.studentA, IDS.teacherA].sort());
+    expect(
+      recipients
+        .filter((r) => r.read_at)
+        .map((r) => r.user_id)
+        .sort(),
+    ).toEqual([IDS.studentA, IDS.teacherA].sort());
     // recipients learn neither who else received it nor the counts
     await expect(messages.listAnnouncementRecipients(studentA, adminThreads[0].id)).rejects.toSatisfy((e) => code(e) === "42501");
     await expect(messages.listAnnouncementRecipients(studentA, mine!.id)).rejects.toSatisfy((e) => code(e) === "42501");
@@ -319,7 +324,12 @@ describe("community boards", () => {
     expect((await sql("select 1 from public.community_reports where reporter_id = $1 and post_id = $2", [IDS.studentA, post])).length).toBe(2);
 
     const forTeacher = await community.listReports(teacherA, "open", 0);
-    expect(forTeacher.items.filter((r) => r.post_id === post).map((r) => r.reason).sort()).toEqual(["Hors sujet", "Réponse donnée avant l'échéance"]);
+    expect(
+      forTeacher.items
+        .filter((r) => r.post_id === post)
+        .map((r) => r.reason)
+        .sort(),
+    ).toEqual(["Hors sujet", "Réponse donnée avant l'échéance"]);
     expect((await community.listReports(teacherB, "open", 0)).items.filter((r) => r.post_id === post)).toEqual([]);
     expect((await community.listReports(admin, "open", 0)).items.filter((r) => r.post_id === post)).toHaveLength(2);
     // the reporter sees its own report only, and handles none

@@ -17,7 +17,9 @@ async function insert(userId: string, title: string, createdMinutesAgo: number, 
   return row.id;
 }
 const state = (id: string) =>
-  stack().sql<{ is_read: boolean; is_dismissed: boolean }>("select is_read, is_dismissed from public.student_notifications where id = $1", [id]).then((r) => r[0]);
+  stack()
+    .sql<{ is_read: boolean; is_dismissed: boolean }>("select is_read, is_dismissed from public.student_notifications where id = $1", [id])
+    .then((r) => r[0]);
 
 beforeAll(async () => {
   const awaEmail = `awa-${crypto.randomUUID()}@test.cm`;

@@ -4,12 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { DEMO_ACCOUNTS } from "../../supabase/local/demo.ts";
-import {
-  fetchPreferences,
-  listNotificationsPage,
-  listOutbox,
-  savePreference,
-} from "../../src/dashboard/notifications/data.ts";
+import { fetchPreferences, listNotificationsPage, listOutbox, savePreference } from "../../src/dashboard/notifications/data.ts";
 import {
   exportMyData,
   fetchOwnContacts,
@@ -50,7 +45,10 @@ describe("notification preferences", () => {
     await savePreference(other, otherId, { type: "grade_published", in_app: true, email: true, sms: false });
     await savePreference(other, otherId, { type: "grade_published", in_app: false, email: true, sms: true });
     expect((await fetchPreferences(other, otherId)).find((p) => p.type === "grade_published")).toEqual({
-      type: "grade_published", in_app: false, email: true, sms: true,
+      type: "grade_published",
+      in_app: false,
+      email: true,
+      sms: true,
     });
     expect(await stack().sql("select count(*)::int as n from public.notification_preferences where user_id = $1", [otherId])).toEqual([{ n: 1 }]);
   });
@@ -104,19 +102,14 @@ describe("teacher settings", () => {
     expect(await fetchTeacherSettings(teacher, teacherId)).toEqual({ default_meeting_platform: "zoom", personal_meeting_url: "https://zoom.us/j/9123456789" });
     await expect(saveTeacherSettings(student, studentId, { default_meeting_platform: "zoom", personal_meeting_url: null })).rejects.toThrow();
     await expect(saveTeacherSettings(student, teacherId, { default_meeting_platform: "teams", personal_meeting_url: null })).rejects.toThrow();
-    await expect(
-      saveTeacherSettings(teacher, teacherId, { default_meeting_platform: "zoom", personal_meeting_url: "http://insecure.example" }),
-    ).rejects.toThrow();
+    await expect(saveTeacherSettings(teacher, teacherId, { default_meeting_platform: "zoom", personal_meeting_url: "http://insecure.example" })).rejects.toThrow();
     expect((await fetchTeacherSettings(teacher, teacherId)).personal_meeting_url).toBe("https://zoom.us/j/9123456789");
   });
 });
 
 describe("the outbox", () => {
   it("is read by admins, not by students or teachers", async () => {
-    await stack().sql(
-      "insert into public.outbox_messages (channel, recipient, user_id, kind, body, status) values ('sms', '+237690000001', $1, 'announcement', 'Test', 'logged')",
-      [studentId],
-    );
+    await stack().sql("insert into public.outbox_messages (channel, recipient, user_id, kind, body, status) values ('sms', '+237690000001', $1, 'announcement', 'Test', 'logged')", [studentId]);
     expect((await listOutbox(admin, { page: 0, pageSize: 10 })).total).toBeGreaterThan(0);
     expect(await listOutbox(student, { page: 0, pageSize: 10 })).toEqual({ items: [], total: 0 });
     expect(await listOutbox(teacher, { page: 0, pageSize: 10 })).toEqual({ items: [], total: 0 });
@@ -150,8 +143,7 @@ describe("download my data", () => {
     expect(data).toMatchObject({ user_id: studentId, email: account("student").email, roles: ["student"] });
     const registrations = data.registrations as { student_number: string; student_id: string }[];
     expect(registrations[0].student_number).toMatch(/^\d{2}UO0001$/);
-    for (const part of ["enrolments", "grades", "submissions", "payments", "receipts", "applications", "notifications", "messages_sent"])
-      expect(Array.isArray(data[part]), part).toBe(true);
+    for (const part of ["enrolments", "grades", "submissions", "payments", "receipts", "applications", "notifications", "messages_sent"]) expect(Array.isArray(data[part]), part).toBe(true);
     expect((data.enrolments as unknown[]).length).toBeGreaterThan(0);
     const ids = JSON.stringify(data);
     expect(ids).not.toContain(otherId);
@@ -165,7 +157,9 @@ describe("private.wants_notification", () => {
   it("answers from the stored preference, else in-app only", async () => {
     await savePreference(other, otherId, { type: "assignment_due", in_app: false, email: false, sms: true });
     const ask = (kind: string, channel: string) =>
-      stack().sql<{ yes: boolean }>("select private.wants_notification($1, $2, $3) as yes", [otherId, kind, channel]).then((r) => r[0].yes);
+      stack()
+        .sql<{ yes: boolean }>("select private.wants_notification($1, $2, $3) as yes", [otherId, kind, channel])
+        .then((r) => r[0].yes);
     expect([await ask("assignment_due", "in_app"), await ask("assignment_due", "email"), await ask("assignment_due", "sms")]).toEqual([false, false, true]);
     expect([await ask("announcement", "in_app"), await ask("announcement", "email"), await ask("announcement", "sms")]).toEqual([true, false, false]);
   });

@@ -19,8 +19,7 @@ let student: SupabaseClient;
 let studentId: string;
 
 /** What the dashboard shows in `locale` (the page passes the catalogue's dashboard sections). */
-const shown = (n: StudentNotification, locale: Locale) =>
-  notificationText(n, locale, createTranslate(messagesFor(locale, DASHBOARD_MESSAGE_PATHS), locale));
+const shown = (n: StudentNotification, locale: Locale) => notificationText(n, locale, createTranslate(messagesFor(locale, DASHBOARD_MESSAGE_PATHS), locale));
 
 async function mine(kind: string): Promise<StudentNotification[]> {
   const { items } = await listNotificationsPage(student, studentId, { page: 0, pageSize: 50 });
@@ -69,7 +68,9 @@ describe("notifications in the reader's language", () => {
       `select e.id, e.title, c.title as course, e.start_time from public.schedule_events e
        join public.courses c on c.id = e.course_id
        join public.course_enrollments ce on ce.course_id = e.course_id and ce.user_id = $1 and ce.status = 'active'
-       where e.start_time > now() + interval '1 day' order by e.start_time limit 1`, [studentId]);
+       where e.start_time > now() + interval '1 day' order by e.start_time limit 1`,
+      [studentId],
+    );
     expect(event, "the demo student has an upcoming session").toBeDefined();
     await stack().sql("update public.schedule_events set room = coalesce(room, '') || ' B' where id = $1", [event.id]);
     const changed = (await mine("sessionChanged")).find((n) => n.text_params?.session === event.title)!;
@@ -77,8 +78,9 @@ describe("notifications in the reader's language", () => {
     expect(changed.title).toBe(`Séance modifiée : ${event.course}`);
 
     const en = shown(changed, "en");
-    const when = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Douala", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .format(new Date(event.start_time));
+    const when = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Douala", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+      new Date(event.start_time),
+    );
     expect(en.title).toBe(`Session changed: ${event.course}`);
     expect(en.message).toBe(`${event.title}, ${when} (Douala time): the session's time, place or link has changed.`);
     expect(en.action).toBe("See the timetable");
@@ -91,7 +93,9 @@ describe("notifications in the reader's language", () => {
     const [{ id: programme }] = await stack().sql<{ id: string }>("select id from public.programmes where slug = 'software-engineering'");
     const [{ id }] = await stack().sql<{ id: string }>(
       `insert into public.applications (kind, status, applicant_id, full_name, email, programme_id, level_code, study_mode, preferred_locale)
-       values ('general', 'submitted', $1, 'Nadège Fouda', 'nadege.l1@example.cm', $2, 'L1', 'online', 'fr') returning id`, [applicantId, programme]);
+       values ('general', 'submitted', $1, 'Nadège Fouda', 'nadege.l1@example.cm', $2, 'L1', 'online', 'fr') returning id`,
+      [applicantId, programme],
+    );
     expect((await admin.rpc("decide_applications", { applications: [id], decision: "admitted", programme, level: "L1" })).error).toBeNull();
     const admitted = await admin.rpc("admit_application", { application: id });
     expect(admitted.error).toBeNull();

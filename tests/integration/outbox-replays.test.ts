@@ -41,7 +41,13 @@ describe("a submission sent again with the same key", () => {
   it("is one submission with one file, sent twice in a row or twice at once", async () => {
     const a = await newAssignment("2 days");
     const work = (key: string): assignments.Work => ({
-      assignment: a, studentId: STUDENT, body: "Ma copie", kept: [], files: [{ name: "copie.pdf", blob: pdf("v1") }], previous: [], key,
+      assignment: a,
+      studentId: STUDENT,
+      body: "Ma copie",
+      kept: [],
+      files: [{ name: "copie.pdf", blob: pdf("v1") }],
+      previous: [],
+      key,
     });
     const key = crypto.randomUUID();
     const first = await assignments.handInOnce(student, work(key));
@@ -58,7 +64,10 @@ describe("a submission sent again with the same key", () => {
 
     // a new press (a new key) revises the copy: same row, the file taken off leaves the folder
     const revision = await assignments.handInOnce(student, {
-      ...work(crypto.randomUUID()), body: "Ma copie revue", files: [{ name: "annexe.pdf", blob: pdf("v2") }], previous: rows[0].files,
+      ...work(crypto.randomUUID()),
+      body: "Ma copie revue",
+      files: [{ name: "annexe.pdf", blob: pdf("v2") }],
+      previous: rows[0].files,
     });
     expect(revision).toBe(first);
     const [revised] = await sql<{ body: string; files: string[] }>("select body, files from public.assignment_submissions where id = $1", [first]);
@@ -80,8 +89,9 @@ describe("a submission sent again with the same key", () => {
     await expect(assignments.handIn(student, refusing.id, "Trop tard", [], crypto.randomUUID())).rejects.toMatchObject({ code: "PT403" });
     const accepting = await newAssignment("-1 minute", "accept");
     const id = await assignments.handIn(student, accepting.id, "En retard", [], crypto.randomUUID());
-    const [row] = await sql<{ late: boolean }>(
-      "select s.submitted_at > a.due_at as late from public.assignment_submissions s join public.assignments a on a.id = s.assignment_id where s.id = $1", [id]);
+    const [row] = await sql<{ late: boolean }>("select s.submitted_at > a.due_at as late from public.assignment_submissions s join public.assignments a on a.id = s.assignment_id where s.id = $1", [
+      id,
+    ]);
     expect(row.late).toBe(true);
   });
 

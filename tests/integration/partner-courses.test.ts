@@ -33,7 +33,9 @@ async function newCourse(seats: number): Promise<string> {
 async function requests(course: string, students: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const student of students)
-    ids.push((await sql<{ id: string }>("insert into public.partner_course_requests (partner_course_id, student_id, motivation) values ($1, $2, $3) returning id", [course, student, MOTIVATION]))[0].id);
+    ids.push(
+      (await sql<{ id: string }>("insert into public.partner_course_requests (partner_course_id, student_id, motivation) values ($1, $2, $3) returning id", [course, student, MOTIVATION]))[0].id,
+    );
   return ids;
 }
 const statusOf = async (id: string) => (await sql<{ status: string }>("select status from public.partner_course_requests where id = $1", [id]))[0].status;
@@ -162,7 +164,12 @@ describe("the pages' data module", () => {
     const courses = await partners.listPartnerCourses(studentA);
     const full = courses.find((c) => c.id === FULL)!;
     expect(full).toMatchObject({ code: "HO-DS-ML", seats: 2, approved: 2 });
-    expect(partners.isOpen(courses.find((c) => c.id === CLOSED)!, "2000-01-01")).toBe(false);
+    expect(
+      partners.isOpen(
+        courses.find((c) => c.id === CLOSED)!,
+        "2000-01-01",
+      ),
+    ).toBe(false);
     // (the tests above gave studentA requests for their own courses too)
     expect((await partners.listMyRequests(studentA)).map((r) => r.partner_course_id)).toEqual(expect.arrayContaining([FULL, "00000000-0000-4000-f500-000000000003"]));
 

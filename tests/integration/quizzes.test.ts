@@ -22,14 +22,52 @@ beforeAll(async () => {
   expect(created.error).toBeNull();
   ({ evaluation_id: evaluation, quiz_id: quiz } = created.data[0]);
   const questions = [
-    ["single", "Capitale du Cameroun ?", "single", [{ id: "a", label: "Douala" }, { id: "b", label: "Yaoundé" }], 1, ["b"], 0],
-    ["multiple", "Nombres pairs ?", "multiple", [{ id: "a", label: "2" }, { id: "b", label: "3" }, { id: "c", label: "4" }], 2, ["a", "c"], 0],
-    ["tf", "La Terre est plate.", "true_false", [{ id: "true", label: "Vrai" }, { id: "false", label: "Faux" }], 1, ["false"], 0],
+    [
+      "single",
+      "Capitale du Cameroun ?",
+      "single",
+      [
+        { id: "a", label: "Douala" },
+        { id: "b", label: "Yaoundé" },
+      ],
+      1,
+      ["b"],
+      0,
+    ],
+    [
+      "multiple",
+      "Nombres pairs ?",
+      "multiple",
+      [
+        { id: "a", label: "2" },
+        { id: "b", label: "3" },
+        { id: "c", label: "4" },
+      ],
+      2,
+      ["a", "c"],
+      0,
+    ],
+    [
+      "tf",
+      "La Terre est plate.",
+      "true_false",
+      [
+        { id: "true", label: "Vrai" },
+        { id: "false", label: "Faux" },
+      ],
+      1,
+      ["false"],
+      0,
+    ],
     ["short", "Langage des requêtes ?", "short", [], 1, ["SQL", "structured query language"], 0],
     ["numeric", "Valeur de pi ?", "numeric", [], 1, ["3.14"], 0.01],
   ] as const;
   for (const [i, [name, prompt, kind, choices, points, correct, tolerance]] of questions.entries()) {
-    const { data, error } = await teacher.from("quiz_questions").insert({ quiz_id: quiz, position: i + 1, prompt, kind, choices, points }).select("id").single();
+    const { data, error } = await teacher
+      .from("quiz_questions")
+      .insert({ quiz_id: quiz, position: i + 1, prompt, kind, choices, points })
+      .select("id")
+      .single();
     expect(error).toBeNull();
     q[name] = data!.id;
     expect((await teacher.from("quiz_answer_keys").insert({ question_id: data!.id, correct, tolerance })).error).toBeNull();
@@ -75,7 +113,13 @@ describe("quiz security", () => {
     expect((await w.clients.studentB.from("quiz_attempts").select("id").eq("id", attempt)).data).toEqual([]);
     expect((await w.clients.studentB.rpc("submit_quiz_attempt", { attempt })).error?.code).toBe("42501");
     // answers saved one by one; a question of another quiz is refused; a bad answer too
-    for (const [question, answer] of [[q.single, ["b"]], [q.multiple, ["a"]], [q.tf, ["false"]], [q.short, ["  sql "]], [q.numeric, ["3,141"]]] as const) {
+    for (const [question, answer] of [
+      [q.single, ["b"]],
+      [q.multiple, ["a"]],
+      [q.tf, ["false"]],
+      [q.short, ["  sql "]],
+      [q.numeric, ["3,141"]],
+    ] as const) {
       expect((await student.rpc("save_quiz_answer", { attempt, question, answer })).error).toBeNull();
     }
     expect((await student.rpc("save_quiz_answer", { attempt, question: w.spareQuestion, answer: ["a"] })).error?.code).toBe("42501");
@@ -86,7 +130,12 @@ describe("quiz security", () => {
     const order = (r: typeof first) => r.data.map((x: { id: string; choices: { id: string }[] }) => `${x.id}:${x.choices.map((c) => c.id).join("")}`);
     expect(order(first)).toEqual(order(second));
     expect(first.data.map((x: { id: string }) => x.id).sort()).toEqual(Object.values(q).sort());
-    expect(first.data.find((x: { id: string }) => x.id === q.multiple).choices.map((c: { id: string }) => c.id).sort()).toEqual(["a", "b", "c"]);
+    expect(
+      first.data
+        .find((x: { id: string }) => x.id === q.multiple)
+        .choices.map((c: { id: string }) => c.id)
+        .sort(),
+    ).toEqual(["a", "b", "c"]);
     await sql("update public.quizzes set shuffle = false where id = $1", [quiz]);
     // reloading: the same attempt, with its answers
     const again = await student.rpc("start_quiz_attempt", { quiz });
@@ -111,10 +160,11 @@ describe("quiz security", () => {
   });
 
   it("the server's clock closes an attempt: no questions after its time, no late submission, marked at the deadline", async () => {
-    const [late] = await sql<{ id: string }>(
-      `insert into public.quiz_attempts (quiz_id, student_id, started_at, answers) values ($1, $2, now() - interval '20 minutes', $3::jsonb) returning id`,
-      [quiz, IDS.studentA, JSON.stringify({ [q.single]: ["b"] })],
-    );
+    const [late] = await sql<{ id: string }>(`insert into public.quiz_attempts (quiz_id, student_id, started_at, answers) values ($1, $2, now() - interval '20 minutes', $3::jsonb) returning id`, [
+      quiz,
+      IDS.studentA,
+      JSON.stringify({ [q.single]: ["b"] }),
+    ]);
     const student = w.clients.studentA;
     expect((await student.rpc("quiz_attempt_questions", { attempt: late.id })).error?.code).toBe("42501");
     expect((await student.rpc("save_quiz_answer", { attempt: late.id, question: q.tf, answer: ["false"] })).error).not.toBeNull();
@@ -130,18 +180,12 @@ describe("quiz security", () => {
     expect(new Date(demo["Quiz : requêtes SQL"].closes_at) > new Date()).toBe(true);
     expect(demo["Quiz : modèle relationnel"]).toMatchObject({ released: true, attempts_used: 1 });
     expect(Number(demo["Quiz : modèle relationnel"].best_score)).toBe(10);
-    const [closed] = await sql<{ score: string; late: boolean }>(
-      "select score::text, submitted_at = started_at + interval '10 minutes' as late from public.quiz_attempts where id = $1",
-      [late.id],
-    );
+    const [closed] = await sql<{ score: string; late: boolean }>("select score::text, submitted_at = started_at + interval '10 minutes' as late from public.quiz_attempts where id = $1", [late.id]);
     expect(closed).toEqual({ score: "3.33", late: true });
   });
 
   it("the teacher reviews a short answer and releases; the student sees the result, the key once the window closed", async () => {
-    const [attempt] = await sql<{ id: string }>(
-      "select id from public.quiz_attempts where quiz_id = $1 and student_id = $2 and score = 13.33",
-      [quiz, IDS.studentA],
-    );
+    const [attempt] = await sql<{ id: string }>("select id from public.quiz_attempts where quiz_id = $1 and student_id = $2 and score = 13.33", [quiz, IDS.studentA]);
     expect((await w.clients.teacherB.rpc("review_quiz_attempt", { attempt: attempt.id, points: { [q.multiple]: 2 } })).error?.code).toBe("42501");
     const reviewed = await w.clients.teacherA.rpc("review_quiz_attempt", { attempt: attempt.id, points: { [q.multiple]: 1 }, feedback: "Presque." });
     expect(reviewed.error).toBeNull();
@@ -149,7 +193,10 @@ describe("quiz security", () => {
     const [grade] = await sql<{ score: string; graded_by: string }>("select score::text, graded_by from public.grades where evaluation_id = $1 and student_id = $2", [evaluation, IDS.studentA]);
     expect(grade).toEqual({ score: "16.67", graded_by: IDS.teacherA });
     // a student cannot give itself points
-    await w.clients.studentA.from("quiz_attempts").update({ overrides: { [q.single]: 99 }, feedback: "x" }).eq("id", attempt.id);
+    await w.clients.studentA
+      .from("quiz_attempts")
+      .update({ overrides: { [q.single]: 99 }, feedback: "x" })
+      .eq("id", attempt.id);
     expect((await sql<{ overrides: object }>("select overrides from public.quiz_attempts where id = $1", [attempt.id]))[0].overrides).toEqual({ [q.multiple]: 1 });
 
     expect((await w.clients.teacherA.rpc("release_quiz_results", { quiz })).error).toBeNull();
@@ -170,10 +217,10 @@ describe("quiz security", () => {
     expect((await w.clients.studentA.from("quiz_answer_keys").select("question_id").eq("question_id", q.single)).data).toEqual([]);
     // a published mark changed by a later review keeps its history
     await w.clients.teacherA.rpc("review_quiz_attempt", { attempt: attempt.id, points: { [q.multiple]: null } });
-    const history = await sql<{ old_score: string; new_score: string }>(
-      "select old_score::text, new_score::text from public.grade_history where evaluation_id = $1 and student_id = $2",
-      [evaluation, IDS.studentA],
-    );
+    const history = await sql<{ old_score: string; new_score: string }>("select old_score::text, new_score::text from public.grade_history where evaluation_id = $1 and student_id = $2", [
+      evaluation,
+      IDS.studentA,
+    ]);
     expect(history).toEqual([{ old_score: "16.67", new_score: "13.33" }]);
   });
 
@@ -201,14 +248,12 @@ describe("quiz security", () => {
 
 describe("the worker", () => {
   it("closes every attempt left open past its deadline and grace, marked as it stood; nobody else may run it", async () => {
-    const [late] = await sql<{ id: string }>(
-      `insert into public.quiz_attempts (quiz_id, student_id, started_at, answers) values ($1, $2, now() - interval '13 minutes', $3::jsonb) returning id`,
-      [quiz, IDS.classmate, JSON.stringify({ [q.single]: ["b"], [q.tf]: ["false"] })],
-    );
-    const [open] = await sql<{ id: string }>(
-      `insert into public.quiz_attempts (quiz_id, student_id, started_at) values ($1, $2, now() - interval '5 minutes') returning id`,
-      [quiz, IDS.studentB],
-    );
+    const [late] = await sql<{ id: string }>(`insert into public.quiz_attempts (quiz_id, student_id, started_at, answers) values ($1, $2, now() - interval '13 minutes', $3::jsonb) returning id`, [
+      quiz,
+      IDS.classmate,
+      JSON.stringify({ [q.single]: ["b"], [q.tf]: ["false"] }),
+    ]);
+    const [open] = await sql<{ id: string }>(`insert into public.quiz_attempts (quiz_id, student_id, started_at) values ($1, $2, now() - interval '5 minutes') returning id`, [quiz, IDS.studentB]);
     for (const client of [w.clients.studentA, w.clients.teacherA]) {
       expect((await client.rpc("close_all_expired_quiz_attempts")).error).not.toBeNull();
     }

@@ -13,34 +13,23 @@ afterEach(async () => {
 async function listen(client: SupabaseClient, userId: string, received: unknown[]) {
   const channel = client
     .channel(`notifications:${userId}`)
-    .on("postgres_changes", { event: "INSERT", schema: "public", table: "student_notifications", filter: `user_id=eq.${userId}` }, (payload) =>
-      received.push(payload.new),
-    );
+    .on("postgres_changes", { event: "INSERT", schema: "public", table: "student_notifications", filter: `user_id=eq.${userId}` }, (payload) => received.push(payload.new));
   channels.push([client, channel]);
-  await new Promise<void>((resolve, reject) =>
-    channel.subscribe((status, error) => (status === "SUBSCRIBED" ? resolve() : status !== "CLOSED" && reject(error ?? new Error(status)))),
-  );
+  await new Promise<void>((resolve, reject) => channel.subscribe((status, error) => (status === "SUBSCRIBED" ? resolve() : status !== "CLOSED" && reject(error ?? new Error(status)))));
 }
 
 /** Subscribes to one kind of change on student_notifications; resolves once the server confirmed. */
 async function subscribe(client: SupabaseClient, event: "DELETE" | "*", filter: string | undefined, received: unknown[]) {
   const channel = client
     .channel(`changes-${crypto.randomUUID()}`)
-    .on("postgres_changes", { event, schema: "public", table: "student_notifications", ...(filter ? { filter } : {}) }, (payload) =>
-      received.push(payload),
-    );
+    .on("postgres_changes", { event, schema: "public", table: "student_notifications", ...(filter ? { filter } : {}) }, (payload) => received.push(payload));
   channels.push([client, channel]);
-  await new Promise<void>((resolve, reject) =>
-    channel.subscribe((status, error) => (status === "SUBSCRIBED" ? resolve() : status !== "CLOSED" && reject(error ?? new Error(status)))),
-  );
+  await new Promise<void>((resolve, reject) => channel.subscribe((status, error) => (status === "SUBSCRIBED" ? resolve() : status !== "CLOSED" && reject(error ?? new Error(status)))));
 }
 
 /** A notification for that user, then its deletion (as the owner); returns its id. */
 async function notifyAndDelete(userId: string, title: string): Promise<string> {
-  const [{ id }] = await stack().sql<{ id: string }>(
-    "insert into public.student_notifications (user_id, title, message, priority) values ($1, $2, 'm', 'high') returning id",
-    [userId, title],
-  );
+  const [{ id }] = await stack().sql<{ id: string }>("insert into public.student_notifications (user_id, title, message, priority) values ($1, $2, 'm', 'high') returning id", [userId, title]);
   await stack().sql("delete from public.student_notifications where id = $1", [id]);
   return id;
 }

@@ -20,8 +20,9 @@ beforeAll(async () => {
   w = await buildWorld(stack());
   programme = (await stack().sql<{ id: string }>("select id from public.programmes where slug = 'software-engineering'"))[0].id;
   thisYear = (await stack().sql<{ id: string }>("select id from public.academic_years where is_current"))[0].id;
-  lastYear = (await stack().sql<{ id: string }>(
-    "select id from public.academic_years where starts_on < (select starts_on from public.academic_years where is_current) order by starts_on desc limit 1"))[0].id;
+  lastYear = (
+    await stack().sql<{ id: string }>("select id from public.academic_years where starts_on < (select starts_on from public.academic_years where is_current) order by starts_on desc limit 1")
+  )[0].id;
 }, 120_000);
 
 const cohort = () => ({ programme, level: "L1", year: lastYear, target_year: thisYear });
@@ -73,11 +74,12 @@ describe("re-registration", () => {
           where e.user_id = r.student_id and c.level_code = 'L2' and e.status = 'active') as courses,
          (select count(*)::int from public.student_fees f join public.fee_schedules s on s.id = f.fee_schedule_id
           where f.student_id = r.student_id and s.academic_year_id = r.academic_year_id and s.level_code = 'L2') as fees
-       from public.student_registrations r where r.student_id = $1 and r.academic_year_id = $2`, [PROGRESS, thisYear]);
+       from public.student_registrations r where r.student_id = $1 and r.academic_year_id = $2`,
+      [PROGRESS, thisYear],
+    );
     expect(moved).toMatchObject({ student_number: expect.stringMatching(/UO0901$/), level_code: "L2", fees: 1 });
     expect(moved.courses).toBeGreaterThanOrEqual(5);
-    const audited = await stack().sql<{ n: number }>(
-      "select count(*)::int as n from public.audit_log where action = 'admissions.reregistered' and details ->> 'student_id' = $1", [PROGRESS]);
+    const audited = await stack().sql<{ n: number }>("select count(*)::int as n from public.audit_log where action = 'admissions.reregistered' and details ->> 'student_id' = $1", [PROGRESS]);
     expect(audited[0].n).toBe(1);
 
     const twice = await w.clients.admin.rpc("reregister_student", { student: REPEAT, target_year: thisYear, same_level: true, reason: "Demande" });
@@ -113,8 +115,7 @@ describe("certificate of enrolment", () => {
     const checked = await w.clients.anon.rpc("verify_enrolment_certificate", { code: b.verification_code });
     const rows = checked.data as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(1);
-    expect(Object.keys(rows[0]).sort()).toEqual(
-      ["academic_year", "holder", "institution", "issued_at", "level_en", "level_fr", "number", "programme_en", "programme_fr", "valid"]);
+    expect(Object.keys(rows[0]).sort()).toEqual(["academic_year", "holder", "institution", "issued_at", "level_en", "level_fr", "number", "programme_en", "programme_fr", "valid"]);
     expect(rows[0]).toMatchObject({ number: b.number, holder: "Awa Ngono", level_fr: "Licence 2", valid: true });
     expect((await w.clients.anon.rpc("verify_enrolment_certificate", { code: "0".repeat(32) })).data).toEqual([]);
     expect((await w.clients.anon.rpc("verify_enrolment_certificate", { code: "not-a-code" })).data).toEqual([]);

@@ -181,7 +181,10 @@ describe("files", () => {
     const materials = await sql<{ storage_path: string | null; kind: string; url: string | null }>("select storage_path, kind, url from public.course_materials");
     expect(materials.length).toBeGreaterThan(20);
     expect(materials.filter((m) => m.kind !== "file")).toEqual([]);
-    await expectPdfs("course-materials", materials.map((m) => m.storage_path!));
+    await expectPdfs(
+      "course-materials",
+      materials.map((m) => m.storage_path!),
+    );
   });
 
   it("an assignment that sends to its handout has the handout attached, and it is a PDF in storage", async () => {
@@ -189,13 +192,19 @@ describe("files", () => {
     const mentioning = assignments.filter((a) => /\bfiche\b|\bhandout\b/i.test(a.instructions));
     expect(mentioning.length).toBeGreaterThan(20);
     for (const a of mentioning) expect(a.attachments.length, `${a.title}: ${a.instructions}`).toBeGreaterThan(0);
-    await expectPdfs("course-materials", assignments.flatMap((a) => a.attachments));
+    await expectPdfs(
+      "course-materials",
+      assignments.flatMap((a) => a.attachments),
+    );
   });
 
   it("a declared bank slip is its PDF in storage", async () => {
     const slips = await sql<{ slip_path: string }>("select slip_path from public.payments where slip_path is not null");
     expect(slips.length).toBeGreaterThan(0);
-    await expectPdfs("bank-slips", slips.map((s) => s.slip_path));
+    await expectPdfs(
+      "bank-slips",
+      slips.map((s) => s.slip_path),
+    );
   });
 });
 
@@ -204,7 +213,12 @@ async function expectPdfs(bucket: string, paths: string[]) {
   for (const path of paths) {
     const { data, error } = await storage.download(path);
     expect(error, `${bucket}/${path}`).toBeNull();
-    expect(Buffer.from(await data!.arrayBuffer()).subarray(0, 5).toString(), `${bucket}/${path}`).toBe("%PDF-");
+    expect(
+      Buffer.from(await data!.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      `${bucket}/${path}`,
+    ).toBe("%PDF-");
   }
 }
 
@@ -254,7 +268,9 @@ describe("notifications say what their data says", () => {
   it("a pending payment: announced when it was started, for its instalment", async () => {
     const n = one("payment_pending");
     const [p] = await sql<{ created_at: string; status: string; label_fr: string }>(
-      "select p.created_at, p.status, fi.label_fr from public.payments p join public.fee_instalments fi on fi.id = p.instalment_id where p.id = $1", [n.data.payment_id]);
+      "select p.created_at, p.status, fi.label_fr from public.payments p join public.fee_instalments fi on fi.id = p.instalment_id where p.id = $1",
+      [n.data.payment_id],
+    );
     expect(new Date(n.created_at).getTime()).toBe(new Date(p.created_at).getTime());
     expect(n.message).toContain(p.label_fr);
   });
@@ -263,7 +279,9 @@ describe("notifications say what their data says", () => {
     const n = one("grade_published");
     const [e] = await sql<{ is_published: boolean; course: string; graded_at: string }>(
       `select e.is_published, c.title as course, g.graded_at from public.evaluations e join public.courses c on c.id = e.course_id
-       join public.grades g on g.evaluation_id = e.id and g.student_id = $2 where e.id = $1`, [n.data.evaluation_id, DEMO]);
+       join public.grades g on g.evaluation_id = e.id and g.student_id = $2 where e.id = $1`,
+      [n.data.evaluation_id, DEMO],
+    );
     expect(e.is_published).toBe(true);
     expect(n.title).toContain(e.course);
     expect(new Date(n.created_at).getTime()).toBeGreaterThanOrEqual(new Date(e.graded_at).getTime());
@@ -279,7 +297,9 @@ describe("notifications say what their data says", () => {
     const [sms] = await sql<{ body: string; created_at: string; start_time: string; course: string }>(
       `select o.body, o.created_at, e.start_time, c.title as course from public.outbox_messages o
        join public.schedule_events e on e.id = o.schedule_event_id join public.courses c on c.id = e.course_id
-       where o.user_id = $1 and o.kind = 'course_starting'`, [DEMO]);
+       where o.user_id = $1 and o.kind = 'course_starting'`,
+      [DEMO],
+    );
     expect(new Date(sms.start_time).getTime() - new Date(sms.created_at).getTime()).toBe(15 * 60_000);
     expect(sms.body).toContain(`${sms.course} commence dans 15 minutes.`);
 
@@ -298,7 +318,9 @@ describe("notifications say what their data says", () => {
       const written = await sql(
         `select 1 from public.messages x join public.conversations c on c.id = x.conversation_id
          join public.conversation_participants p on p.conversation_id = c.id and p.user_id = $3
-         where c.subject = $1 and x.created_at = $2 and x.sender_id <> $3`, [subject, m.created_at, m.user_id]);
+         where c.subject = $1 and x.created_at = $2 and x.sender_id <> $3`,
+        [subject, m.created_at, m.user_id],
+      );
       expect(written, m.body).toHaveLength(1);
     }
   });

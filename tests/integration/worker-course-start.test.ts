@@ -26,9 +26,7 @@ interface Row {
 const notifications = () => stack().sql<Row>("select * from public.student_notifications order by created_at");
 
 beforeEach(async () => {
-  await stack().sql(
-    "truncate public.student_notifications, public.outbox_messages, public.notification_preferences, public.schedule_events, public.course_enrollments, public.courses cascade",
-  );
+  await stack().sql("truncate public.student_notifications, public.outbox_messages, public.notification_preferences, public.schedule_events, public.course_enrollments, public.courses cascade");
 });
 
 describe("course-start tick against the database", () => {
@@ -84,9 +82,7 @@ describe("course-start tick against the database", () => {
     const online = await createSession(stack(), course, minutes(15, now)); // the window's far edge
     expect(await runTick(stack().client({ secret: true }), now)).toMatchObject({ eventsSeen: 1, created: 1 });
     const rows = await notifications();
-    expect(rows.map((r) => [r.user_id, r.schedule_event_id, r.action_url])).toEqual([
-      [active, online, "https://teams.microsoft.com/l/meetup-join/x"],
-    ]);
+    expect(rows.map((r) => [r.user_id, r.schedule_event_id, r.action_url])).toEqual([[active, online, "https://teams.microsoft.com/l/meetup-join/x"]]);
   });
 
   it("skips a student notified for the course in the last 30 minutes, and notifies again after", async () => {
@@ -113,10 +109,7 @@ describe("course-start tick against the database", () => {
     await createSession(stack(), course, minutes(3, now));
     for (let i = 0; i < 5; i++) await enrol(stack(), course, await createUser(stack(), `c${i}-${crypto.randomUUID()}@test.cm`));
 
-    const [a, b] = await Promise.all([
-      runTick(stack().client({ secret: true }), now),
-      runTick(stack().client({ secret: true }), now),
-    ]);
+    const [a, b] = await Promise.all([runTick(stack().client({ secret: true }), now), runTick(stack().client({ secret: true }), now)]);
     expect(a.created + b.created).toBe(5);
     expect(a.skipped + b.skipped).toBe(5);
     expect(await notifications()).toHaveLength(5);
@@ -153,10 +146,7 @@ describe("course-start tick against the database", () => {
     const email = `sms-${crypto.randomUUID()}@test.cm`;
     const texted = await createUser(stack(), email, "en");
     await stack().sql("update public.profile_contacts set phone = '+237671234567' where user_id = $1", [texted]);
-    await stack().sql(
-      "insert into public.notification_preferences (user_id, type, in_app, email, sms) values ($1, 'course_starting', true, true, true)",
-      [texted],
-    );
+    await stack().sql("insert into public.notification_preferences (user_id, type, in_app, email, sms) values ($1, 'course_starting', true, true, true)", [texted]);
     const course = await createCourse(stack(), { title: "Physique", zoom: "123456789" });
     const session = await createSession(stack(), course, minutes(12, now));
     await enrol(stack(), course, texted);
@@ -170,7 +160,12 @@ describe("course-start tick against the database", () => {
     expect(outbox).toEqual([
       expect.objectContaining({ channel: "email", recipient: email, status: "logged", provider: "outbox", user_id: texted, schedule_event_id: session }),
       {
-        channel: "sms", recipient: "+237671234567", status: "logged", provider: "outbox", user_id: texted, schedule_event_id: session,
+        channel: "sms",
+        recipient: "+237671234567",
+        status: "logged",
+        provider: "outbox",
+        user_id: texted,
+        schedule_event_id: session,
         body: "Physique begins in 15 minutes. https://zoom.us/j/123456789",
       },
     ]);
@@ -195,10 +190,7 @@ describe("course-start tick against the database", () => {
     await enrol(stack(), course, texted);
 
     const quiet = () => new OutboxSender(() => {});
-    const [a, b] = await Promise.all([
-      runTick(stack().client({ secret: true }), now, quiet()),
-      runTick(stack().client({ secret: true }), now, quiet()),
-    ]);
+    const [a, b] = await Promise.all([runTick(stack().client({ secret: true }), now, quiet()), runTick(stack().client({ secret: true }), now, quiet())]);
     expect(a.queued + b.queued).toBe(1);
     expect(await notifications()).toEqual([]);
     expect(await runTick(stack().client({ secret: true }), minutes(5, now), quiet())).toMatchObject({ queued: 0, skipped: 1 });
@@ -215,8 +207,6 @@ describe("course-start tick against the database", () => {
 
     const refusing = { send: async (m: { id: string }) => ({ id: m.id, status: "failed" as const, provider: "orange", provider_id: null, error: "orange 400 SVC0004" }) };
     expect(await runTick(stack().client({ secret: true }), now, refusing)).toMatchObject({ created: 1, queued: 1, delivered: 0, failed: 1 });
-    expect(await stack().sql("select status, provider, error, sent_at from public.outbox_messages")).toEqual([
-      { status: "failed", provider: "orange", error: "orange 400 SVC0004", sent_at: null },
-    ]);
+    expect(await stack().sql("select status, provider, error, sent_at from public.outbox_messages")).toEqual([{ status: "failed", provider: "orange", error: "orange 400 SVC0004", sent_at: null }]);
   });
 });

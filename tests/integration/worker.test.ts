@@ -38,7 +38,10 @@ describe("worker process", () => {
   it("logs a failed tick and exits non-zero when the key is wrong", async () => {
     const result = await runWorker({ SUPABASE_URL: stack().url, SUPABASE_SECRET_KEY: "sb_secret_wrongwrongwrongwrongwrong" });
     expect(result.status).toBe(1);
-    const [failed, unrecorded] = result.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const [failed, unrecorded] = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(failed).toMatchObject({ event: "tick_failed" });
     // With a wrong key the run cannot be recorded either: said, not fatal.
     expect(unrecorded).toMatchObject({ event: "tick_record_failed" });

@@ -20,8 +20,7 @@ const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = [])
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  await sql("update auth.users set encrypted_password = extensions.crypt($1, extensions.gen_salt('bf', 4)) where id = any ($2::uuid[])",
-    [PASSWORD, [IDS.studentB, IDS.teacherB]]);
+  await sql("update auth.users set encrypted_password = extensions.crypt($1, extensions.gen_salt('bf', 4)) where id = any ($2::uuid[])", [PASSWORD, [IDS.studentB, IDS.teacherB]]);
   const email = async (id: string) => (await sql<{ email: string }>("select email from auth.users where id = $1", [id]))[0].email;
   const demo = (role: string) => DEMO_ACCOUNTS.find((a) => a.role === role)!;
   const course = async (code: string) => (await sql<{ id: string }>("select id from public.courses where code = $1", [code]))[0].id;
@@ -59,7 +58,9 @@ async function pastSession(courseId: string, minutesAgo: number): Promise<{ id: 
   const start = new Date(Date.now() - minutesAgo * MINUTE);
   const [row] = await sql<{ id: string }>(
     `insert into public.schedule_events (course_id, title, start_time, end_time, is_online)
-     values ($1, 'Séance Zoom', $2, $2::timestamptz + interval '90 minutes', true) returning id`, [courseId, start.toISOString()]);
+     values ($1, 'Séance Zoom', $2, $2::timestamptz + interval '90 minutes', true) returning id`,
+    [courseId, start.toISOString()],
+  );
   return { id: row.id, start };
 }
 
@@ -72,8 +73,10 @@ describe("zoom-meetings", () => {
     expect(await call(teacherB, { action: "create-meeting", course_id: w.courseA })).toMatchObject({ status: 403, body: { error: "not_course_teacher" } });
     expect(await call(teacherB, { action: "import-attendance", schedule_event_id: event.id })).toMatchObject({ status: 403, body: { error: "not_course_teacher" } });
     for (const client of [studentA, teacherA]) {
-      expect(await call(client, { action: "save-credentials", account_id: "abcd1234", client_id: "abcd1234", client_secret: "abcdefgh1234" }))
-        .toMatchObject({ status: 403, body: { error: "not_admin" } });
+      expect(await call(client, { action: "save-credentials", account_id: "abcd1234", client_id: "abcd1234", client_secret: "abcdefgh1234" })).toMatchObject({
+        status: 403,
+        body: { error: "not_admin" },
+      });
       expect(await call(client, { action: "test-credentials" })).toMatchObject({ status: 403, body: { error: "not_admin" } });
       expect((await client.rpc("zoom_status")).error?.code).toBe("42501");
     }
@@ -94,7 +97,9 @@ describe("zoom-meetings", () => {
     expect(created).toMatchObject({ status: 200, body: { simulated: true } });
     expect(created.body).not.toHaveProperty("start_url");
     const [course] = await sql<{ meeting_platform: string; zoom_meeting_id: string; zoom_passcode: string }>(
-      "select meeting_platform, zoom_meeting_id, zoom_passcode from public.courses where id = $1", [w.courseA]);
+      "select meeting_platform, zoom_meeting_id, zoom_passcode from public.courses where id = $1",
+      [w.courseA],
+    );
     expect(course).toEqual({ meeting_platform: "zoom", zoom_meeting_id: created.body.meeting_id, zoom_passcode: created.body.passcode });
     expect(created.body.join_url).toBe(`https://zoom.us/j/${course.zoom_meeting_id}?pwd=${course.zoom_passcode}`);
     const link = await teacherA.from("meeting_host_links").select("start_url").eq("course_id", w.courseA).is("schedule_event_id", null);
@@ -111,16 +116,24 @@ describe("zoom-meetings", () => {
     expect((await teacherA.from("institution_settings").select("default_meeting_platform").single()).data).toEqual({ default_meeting_platform: "teams" });
 
     // the admin home counts the week's online sessions without a meeting; creating one takes its course's off
-    const [bare] = await sql<{ id: string }>(
-      `insert into public.courses (code, title, school_id) select 'ZM-BARE-1', 'Sans réunion', school_id from public.courses where id = $1 returning id`, [w.courseA]);
-    await sql(`insert into public.schedule_events (course_id, title, start_time, end_time, is_online)
+    const [bare] = await sql<{ id: string }>(`insert into public.courses (code, title, school_id) select 'ZM-BARE-1', 'Sans réunion', school_id from public.courses where id = $1 returning id`, [
+      w.courseA,
+    ]);
+    await sql(
+      `insert into public.schedule_events (course_id, title, start_time, end_time, is_online)
       values ($1, 'En ligne', now() + interval '1 day', now() + interval '1 day 1 hour', true),
              ($1, 'En ligne 2', now() + interval '2 days', now() + interval '2 days 1 hour', true),
-             ($1, 'Trop tard', now() + interval '9 days', now() + interval '9 days 1 hour', true)`, [bare.id]);
-    const expected = async () => (await sql<{ n: number }>(
-      `select count(*)::int as n from public.schedule_events e join public.courses c on c.id = e.course_id
+             ($1, 'Trop tard', now() + interval '9 days', now() + interval '9 days 1 hour', true)`,
+      [bare.id],
+    );
+    const expected = async () =>
+      (
+        await sql<{ n: number }>(
+          `select count(*)::int as n from public.schedule_events e join public.courses c on c.id = e.course_id
        where e.is_online and e.zoom_meeting_id is null and e.teams_meeting_url is null and c.zoom_meeting_id is null
-         and c.teams_meeting_url is null and e.start_time >= now() and e.start_time < now() + interval '7 days'`))[0].n;
+         and c.teams_meeting_url is null and e.start_time >= now() and e.start_time < now() + interval '7 days'`,
+        )
+      )[0].n;
     const before = (await fetchAdminFigures(admin)).sessionsWithoutMeeting;
     expect(before).toBe(await expected());
     expect(await call(admin, { action: "create-meeting", course_id: bare.id })).toMatchObject({ status: 200, body: { sessions: 3 } });
@@ -130,16 +143,20 @@ describe("zoom-meetings", () => {
   it("imports a session's attendance from the simulated report: app joins present, the late joiner late, the others absent", async () => {
     const { teacherA } = w.clients;
     const event = await pastSession(w.courseA, 100);
-    await sql("insert into public.attendance (schedule_event_id, student_id, status, joined_at) values ($1, $2, 'present', $3)",
-      [event.id, IDS.studentA, new Date(event.start.getTime() - 2 * MINUTE).toISOString()]);
+    await sql("insert into public.attendance (schedule_event_id, student_id, status, joined_at) values ($1, $2, 'present', $3)", [
+      event.id,
+      IDS.studentA,
+      new Date(event.start.getTime() - 2 * MINUTE).toISOString(),
+    ]);
     const roster = await sql<{ id: string; email: string }>(
       `select ce.user_id as id, lower(u.email) as email from public.course_enrollments ce join auth.users u on u.id = ce.user_id
-       where ce.course_id = $1 and ce.status = 'active' order by lower(u.email)`, [w.courseA]);
+       where ce.course_id = $1 and ce.status = 'active' order by lower(u.email)`,
+      [w.courseA],
+    );
     const late = roster.find((r) => r.id !== IDS.studentA)!;
     const imported = await call(teacherA, { action: "import-attendance", schedule_event_id: event.id });
     expect(imported).toMatchObject({ status: 200, body: { simulated: true, matched: 2, unmatched: 1, absent: roster.length - 2, written: roster.length } });
-    const rows = await sql<{ student_id: string; status: string; recorded_by: string }>(
-      "select student_id, status, recorded_by from public.attendance where schedule_event_id = $1", [event.id]);
+    const rows = await sql<{ student_id: string; status: string; recorded_by: string }>("select student_id, status, recorded_by from public.attendance where schedule_event_id = $1", [event.id]);
     const status = new Map(rows.map((r) => [r.student_id, r.status]));
     expect(status.get(IDS.studentA)).toBe("present");
     expect(status.get(late.id)).toBe("late");
@@ -148,7 +165,9 @@ describe("zoom-meetings", () => {
     expect(SIMULATED_GUEST.email).not.toBe(late.email);
     // a session still to come has no report yet
     const [future] = await sql<{ id: string }>(
-      "insert into public.schedule_events (course_id, title, start_time, end_time) values ($1, 'Plus tard', now() + interval '2 days', now() + interval '2 days 1 hour') returning id", [w.courseA]);
+      "insert into public.schedule_events (course_id, title, start_time, end_time) values ($1, 'Plus tard', now() + interval '2 days', now() + interval '2 days 1 hour') returning id",
+      [w.courseA],
+    );
     expect(await call(teacherA, { action: "import-attendance", schedule_event_id: future.id })).toMatchObject({ status: 409, body: { error: "session_not_started" } });
   });
 
@@ -160,12 +179,13 @@ describe("zoom-meetings", () => {
     await sql("update public.security_settings set require_admin_mfa = false");
 
     expect(await call(admin, { action: "test-credentials" })).toMatchObject({ status: 409, body: { error: "not_configured" } });
-    expect(await call(admin, { action: "save-credentials", account_id: zoom.accountId, client_id: zoom.clientId, client_secret: "not-the-right-secret" }))
-      .toMatchObject({ status: 200 });
+    expect(await call(admin, { action: "save-credentials", account_id: zoom.accountId, client_id: zoom.clientId, client_secret: "not-the-right-secret" })).toMatchObject({ status: 200 });
     expect(await call(admin, { action: "test-credentials" })).toMatchObject({ status: 200, body: { ok: false } });
     expect((await admin.rpc("zoom_status")).data).toMatchObject({ configured: true, test_ok: false });
-    expect(await call(admin, { action: "save-credentials", account_id: zoom.accountId, client_id: zoom.clientId, client_secret: zoom.clientSecret }))
-      .toMatchObject({ status: 200, body: { saved: true } });
+    expect(await call(admin, { action: "save-credentials", account_id: zoom.accountId, client_id: zoom.clientId, client_secret: zoom.clientSecret })).toMatchObject({
+      status: 200,
+      body: { saved: true },
+    });
     const tested = await call(admin, { action: "test-credentials" });
     expect(tested).toMatchObject({ status: 200, body: { ok: true } });
     const status = (await admin.rpc("zoom_status")).data as Record<string, unknown>;
@@ -181,8 +201,7 @@ describe("zoom-meetings", () => {
     const created = await call(admin, { action: "create-meeting", course_id: w.courseB, replace: true });
     expect(created).toMatchObject({ status: 200, body: { simulated: false, passcode: "7hZq2x" } });
     expect(zoom.meetings.has(created.body.meeting_id)).toBe(true);
-    expect((await sql<{ start_url: string }>("select start_url from public.meeting_host_links where course_id = $1", [w.courseB]))[0].start_url)
-      .toContain(`/s/${created.body.meeting_id}`);
+    expect((await sql<{ start_url: string }>("select start_url from public.meeting_host_links where course_id = $1", [w.courseB]))[0].start_url).toContain(`/s/${created.body.meeting_id}`);
     const event = await pastSession(w.courseB, 200);
     const [student] = await sql<{ email: string }>("select email from auth.users where id = $1", [IDS.studentB]);
     zoom.setPast(created.body.meeting_id, [{ uuid: "inst//1==", start_time: event.start.toISOString() }], {
@@ -193,8 +212,7 @@ describe("zoom-meetings", () => {
     });
     const imported = await call(admin, { action: "import-attendance", schedule_event_id: event.id });
     expect(imported).toMatchObject({ status: 200, body: { simulated: false, matched: 1, unmatched: 1, participants: 2 } });
-    expect(await sql("select status from public.attendance where schedule_event_id = $1 and student_id = $2", [event.id, IDS.studentB]))
-      .toEqual([{ status: "late" }]);
+    expect(await sql("select status from public.attendance where schedule_event_id = $1 and student_id = $2", [event.id, IDS.studentB])).toEqual([{ status: "late" }]);
 
     expect(await call(admin, { action: "clear-credentials" })).toMatchObject({ status: 200 });
     expect((await admin.rpc("zoom_status")).data).toMatchObject({ configured: false });

@@ -2,8 +2,19 @@
 // step schemas and the fee request, as the form and the function apply them.
 import { describe, expect, it } from "vitest";
 import {
-  MAX_DOCUMENT_BYTES, accountSchema, contactsStepSchema, documentPath, documentType, feePaymentSchema, isPhoneNumber, fileProblem,
-  identityStepSchema, isInternational, normalizeCameroonMobile, stepErrors, todayInDouala,
+  MAX_DOCUMENT_BYTES,
+  accountSchema,
+  contactsStepSchema,
+  documentPath,
+  documentType,
+  feePaymentSchema,
+  isPhoneNumber,
+  fileProblem,
+  identityStepSchema,
+  isInternational,
+  normalizeCameroonMobile,
+  stepErrors,
+  todayInDouala,
 } from "../../src/lib/admissions/rules.ts";
 
 const identity = { firstName: "Awa", lastName: "Ngono", birthDate: "1999-05-14", birthPlace: "Douala", nationality: "CM", idNumber: "CM1234567" };
@@ -31,7 +42,12 @@ describe("steps", () => {
     const empty = identityStepSchema.safeParse({ firstName: "", lastName: "", birthDate: "", birthPlace: "", nationality: "", idNumber: "" });
     expect(empty.success).toBe(false);
     expect(stepErrors(empty.error!)).toEqual({
-      firstName: "required", lastName: "required", birthDate: "dateRequired", birthPlace: "required", nationality: "required", idNumber: "idNumberInvalid",
+      firstName: "required",
+      lastName: "required",
+      birthDate: "dateRequired",
+      birthPlace: "required",
+      nationality: "required",
+      idNumber: "idNumberInvalid",
     });
     const future = identityStepSchema.safeParse({ ...identity, birthDate: "2999-01-01" });
     expect(stepErrors(future.error!)).toEqual({ birthDate: "birthDateFuture" });
@@ -40,7 +56,9 @@ describe("steps", () => {
 
   it("check contacts and the account", () => {
     expect(stepErrors(contactsStepSchema.safeParse({ email: "x", phone: "12", city: "", address: "" }).error!)).toEqual({
-      email: "emailInvalid", phone: "phoneInvalid", city: "required",
+      email: "emailInvalid",
+      phone: "phoneInvalid",
+      city: "required",
     });
     const account = accountSchema.safeParse({ fullName: "Awa", email: "awa@example.cm", password: "motdepasse1", passwordConfirm: "autre" });
     expect(stepErrors(account.error!)).toEqual({ passwordConfirm: "passwordMismatch" });

@@ -49,7 +49,10 @@ describe("files handed in", () => {
 
 describe("the assignment form", () => {
   const valid = { course_id: "c", title: "Projet", instructions: "", opens_at: null, due_at: "2026-03-10T22:59:00Z", late_policy: "accept", late_penalty_per_day: 0, coefficient: 1 };
-  const keys = (v: object) => { const r = assignmentFormSchema.safeParse(v); return r.success ? [] : r.error.issues.map((i) => `${String(i.path[0])}:${i.message}`); };
+  const keys = (v: object) => {
+    const r = assignmentFormSchema.safeParse(v);
+    return r.success ? [] : r.error.issues.map((i) => `${String(i.path[0])}:${i.message}`);
+  };
   it("asks for a deadline after the opening, and a penalty when the policy has one", () => {
     expect(keys(valid)).toEqual([]);
     expect(keys({ ...valid, title: " ", due_at: null })).toEqual(["title:required", "due_at:required"]);

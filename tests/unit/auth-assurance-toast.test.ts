@@ -1,14 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { needsSecondFactor } from "../../src/lib/auth/assurance.ts";
-import {
-  $toasts,
-  LOGOUT_FAILURE_TOAST,
-  LOGOUT_SUCCESS_TOAST,
-  setPendingToast,
-  showToast,
-  takePendingToast,
-  translatedToast,
-} from "../../src/lib/auth/toast.ts";
+import { $toasts, LOGOUT_FAILURE_TOAST, LOGOUT_SUCCESS_TOAST, setPendingToast, showToast, takePendingToast, translatedToast } from "../../src/lib/auth/toast.ts";
 import { useTranslations } from "../../src/lib/i18n.ts";
 
 describe("assurance level (SPEC §4)", () => {

@@ -11,8 +11,7 @@ describe("GoTrue's e-mail format", () => {
   });
 
   it("refuses what GoTrue refuses", () => {
-    for (const email of ["xx:;x@x.x", "élève@uel.cm", "a b@uel.cm", "a@-uel.cm", "a@uel-.cm", "a@uel..cm", "a@", "@uel.cm", "a@b@c.cm"])
-      expect(isEmail(email), email).toBe(false);
+    for (const email of ["xx:;x@x.x", "élève@uel.cm", "a b@uel.cm", "a@-uel.cm", "a@uel-.cm", "a@uel..cm", "a@", "@uel.cm", "a@b@c.cm"]) expect(isEmail(email), email).toBe(false);
   });
 
   it("answers with GoTrue's three messages", async () => {

@@ -42,19 +42,8 @@ describe("SPEC §8 messages, exact wording", () => {
   });
 
   it("token messages and handled service codes", () => {
-    expect(Object.values(TOKEN_MESSAGES)).toEqual([
-      "Invalid alg claim",
-      "JWKS is empty",
-      "No matching signing key found in JWKS",
-      "Invalid JWT signature",
-    ]);
-    expect(HANDLED_AUTH_ERROR_CODES).toEqual([
-      "weak_password",
-      "session_not_found",
-      "identity_already_exists",
-      "identity_not_found",
-      "single_identity_not_deletable",
-    ]);
+    expect(Object.values(TOKEN_MESSAGES)).toEqual(["Invalid alg claim", "JWKS is empty", "No matching signing key found in JWKS", "Invalid JWT signature"]);
+    expect(HANDLED_AUTH_ERROR_CODES).toEqual(["weak_password", "session_not_found", "identity_already_exists", "identity_not_found", "single_identity_not_deletable"]);
     for (const code of HANDLED_AUTH_ERROR_CODES) {
       const key = authErrorKey({ code });
       expect(key).not.toBe("auth.errors.unknown");

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  codeSchema,
-  fieldErrors,
-  forgotPasswordSchema,
-  identifierOf,
-  mfaEnrollSchema,
-  newPasswordSchema,
-  otpRequestSchema,
-  passwordSignInSchema,
-  signUpSchema,
-} from "../../src/lib/forms/auth.ts";
+import { codeSchema, fieldErrors, forgotPasswordSchema, identifierOf, mfaEnrollSchema, newPasswordSchema, otpRequestSchema, passwordSignInSchema, signUpSchema } from "../../src/lib/forms/auth.ts";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) => (result.success ? {} : fieldErrors(result.error as never));
 

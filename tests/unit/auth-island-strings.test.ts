@@ -11,7 +11,16 @@ describe("the sign-in islands' strings", () => {
     for (const locale of ["fr", "en"] as const) {
       const t = createTranslate(messagesFor(locale, AUTH_MESSAGE_PATHS));
       const full = useTranslations(locale);
-      for (const key of ["auth.fields.email", "auth.actions.signUp", "auth.errors.invalidCredentials", "mfa.challengeTitle", "signIn.title", "guard.checking", "account.dashboard", authErrorKey({ code: "weak_password" })]) {
+      for (const key of [
+        "auth.fields.email",
+        "auth.actions.signUp",
+        "auth.errors.invalidCredentials",
+        "mfa.challengeTitle",
+        "signIn.title",
+        "guard.checking",
+        "account.dashboard",
+        authErrorKey({ code: "weak_password" }),
+      ]) {
         expect(t(key), key).toBe(full(key));
       }
     }

@@ -64,7 +64,11 @@ describe("auth e-mail templates", () => {
   for (const kind of TEMPLATE_KINDS) {
     it(`${kind}: French by default and for fr, English for en, with the link and the code`, () => {
       const expected = WORDS[kind];
-      for (const [locale, language] of [[undefined, "fr"], ["fr", "fr"], ["en", "en"]] as const) {
+      for (const [locale, language] of [
+        [undefined, "fr"],
+        ["fr", "fr"],
+        ["en", "en"],
+      ] as const) {
         const mail = renderAuthEmail(kind, fields(locale));
         for (const words of expected[language]) expect(mail.text).toContain(words);
         const other = language === "fr" ? expected.en : expected.fr;

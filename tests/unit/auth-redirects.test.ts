@@ -1,13 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  afterSignInPath,
-  isProtectedPath,
-  loginPathFor,
-  safeNextPath,
-  signedInRedirect,
-  takeRedirect,
-  takeStoredRedirect,
-} from "../../src/lib/auth/redirects.ts";
+import { afterSignInPath, isProtectedPath, loginPathFor, safeNextPath, signedInRedirect, takeRedirect, takeStoredRedirect } from "../../src/lib/auth/redirects.ts";
 import { logoutWithRetry, logoutClient } from "../../src/lib/auth/logout.ts";
 
 const signedIn = { authenticated: true, emailConfirmed: true, locale: "fr" as const };
@@ -132,9 +124,17 @@ describe("logout (SPEC §8)", () => {
 
   it("deletes the account's device data once signed out, and only then", async () => {
     const clearDevice = vi.fn(async () => []);
-    await logoutWithRetry(async () => null, () => {}, { ...noSleep, clearDevice });
+    await logoutWithRetry(
+      async () => null,
+      () => {},
+      { ...noSleep, clearDevice },
+    );
     expect(clearDevice).toHaveBeenCalledOnce();
-    await logoutWithRetry(async () => ({ status: 500 }), () => {}, { ...noSleep, clearDevice });
+    await logoutWithRetry(
+      async () => ({ status: 500 }),
+      () => {},
+      { ...noSleep, clearDevice },
+    );
     expect(clearDevice).toHaveBeenCalledOnce();
   });
 

@@ -69,15 +69,7 @@ describe("session store (SPEC §4)", () => {
       expect($auth.get().lastEvent).toBe(event);
       expect($isAuthenticated.get()).toBe(event !== "SIGNED_OUT");
     }
-    expect(AUTH_EVENTS).toEqual([
-      "INITIAL_SESSION",
-      "SIGNED_IN",
-      "SIGNED_OUT",
-      "TOKEN_REFRESHED",
-      "USER_UPDATED",
-      "PASSWORD_RECOVERY",
-      "MFA_CHALLENGE_VERIFIED",
-    ]);
+    expect(AUTH_EVENTS).toEqual(["INITIAL_SESSION", "SIGNED_IN", "SIGNED_OUT", "TOKEN_REFRESHED", "USER_UPDATED", "PASSWORD_RECOVERY", "MFA_CHALLENGE_VERIFIED"]);
     stop();
   });
 

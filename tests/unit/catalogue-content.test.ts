@@ -31,16 +31,24 @@ describe("the catalogue as the sync takes it", () => {
 
   it("names and summaries in both languages, French filling a missing translation; order defaults to 100", () => {
     expect(content.schools[0]).toEqual({
-      slug: "open-university", kind: "university", position: 1,
-      name_fr: "Université ouverte", name_en: "Open University",
-      summary_fr: "Université ouverte, en une phrase.", summary_en: "Open University, en une phrase.",
+      slug: "open-university",
+      kind: "university",
+      position: 1,
+      name_fr: "Université ouverte",
+      name_en: "Open University",
+      summary_fr: "Université ouverte, en une phrase.",
+      summary_en: "Open University, en une phrase.",
     });
     expect(content.schools[1]).toMatchObject({ name_en: "École professionnelle", position: 100 });
     expect(content.levels).toEqual([{ code: "L1", name_fr: "Licence 1", name_en: "Bachelor's year 1" }]);
   });
 
   it("a filière's degree from its levels; a specialty's levels in capitals, sorted", () => {
-    expect(content.programmes.map((p) => [p.slug, p.degree])).toEqual([["both", "licence-master"], ["licence-only", "licence"], ["master-only", "master"]]);
+    expect(content.programmes.map((p) => [p.slug, p.degree])).toEqual([
+      ["both", "licence-master"],
+      ["licence-only", "licence"],
+      ["master-only", "master"],
+    ]);
     expect(content.specialties[0]).toMatchObject({ parent: "both", levels: ["L3", "M1"] });
   });
 

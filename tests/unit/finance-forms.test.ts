@@ -6,9 +6,20 @@ import { nextAcademicYear } from "../../src/dashboard/finance/config-data.ts";
 import { penaltyText } from "../../src/lib/finance/fees-page.ts";
 
 const base = {
-  academic_year: "y", target: "extension:00000000-0000-4000-8000-000000000001", level: null, label_fr: "Barème", label_en: "Schedule",
-  registration_fee_xaf: 0, tuition_xaf: 100, late_penalty_xaf: 0, late_grace_days: 0, published: true,
-  instalments: [{ label_fr: "T1", label_en: "I1", amount_xaf: 60, due_on: "2031-01-15" }, { label_fr: "T2", label_en: "I2", amount_xaf: 40, due_on: "2031-03-15" }],
+  academic_year: "y",
+  target: "extension:00000000-0000-4000-8000-000000000001",
+  level: null,
+  label_fr: "Barème",
+  label_en: "Schedule",
+  registration_fee_xaf: 0,
+  tuition_xaf: 100,
+  late_penalty_xaf: 0,
+  late_grace_days: 0,
+  published: true,
+  instalments: [
+    { label_fr: "T1", label_en: "I1", amount_xaf: 60, due_on: "2031-01-15" },
+    { label_fr: "T2", label_en: "I2", amount_xaf: 40, due_on: "2031-03-15" },
+  ],
 };
 const errors = (value: unknown) => {
   const parsed = feeScheduleSchema.safeParse(value);
@@ -26,8 +37,12 @@ describe("finance forms", () => {
     expect(errors({ ...base, tuition_xaf: 90 })).toEqual({ instalments: "sumMismatch" });
     expect(errors({ ...base, instalments: [base.instalments[1], base.instalments[0]] })).toMatchObject({ instalments: "dueOrder" });
     expect(errors({ ...base, level: "L1" })).toEqual({ level: "levelOnlyProgramme" });
-    expect(errors({ ...base, target: "", late_grace_days: 91, instalments: [{ ...base.instalments[0], amount_xaf: Number.NaN, due_on: "" }] }))
-      .toMatchObject({ target: "targetRequired", late_grace_days: "graceInvalid", "instalments.0.amount_xaf": "amountInvalid", "instalments.0.due_on": "dueRequired" });
+    expect(errors({ ...base, target: "", late_grace_days: 91, instalments: [{ ...base.instalments[0], amount_xaf: Number.NaN, due_on: "" }] })).toMatchObject({
+      target: "targetRequired",
+      late_grace_days: "graceInvalid",
+      "instalments.0.amount_xaf": "amountInvalid",
+      "instalments.0.due_on": "dueRequired",
+    });
   });
 
   it("checks a cash payment and words the late-payment rule", () => {
@@ -43,7 +58,10 @@ describe("finance forms", () => {
   it("checks a penalty waiver against what may still be waived", () => {
     const schema = penaltyWaiverSchema(3000);
     expect(schema.parse({ amount_xaf: "2 500", reason: "  Décès du tuteur  " })).toEqual({ amount_xaf: 2500, reason: "Décès du tuteur" });
-    const errors = (value: unknown) => { const r = schema.safeParse(value); return r.success ? {} : fieldErrors(r.error.issues); };
+    const errors = (value: unknown) => {
+      const r = schema.safeParse(value);
+      return r.success ? {} : fieldErrors(r.error.issues);
+    };
     expect(errors({ amount_xaf: "3001", reason: "ok" })).toEqual({ amount_xaf: "waiverTooHigh", reason: "reasonRequired" });
     expect(errors({ amount_xaf: "0", reason: "Motif valable" })).toEqual({ amount_xaf: "amountInvalid" });
     expect(errors({ amount_xaf: "12,5", reason: "Motif valable" })).toEqual({ amount_xaf: "amountInvalid" });

@@ -10,14 +10,26 @@ import { providersFromEnv } from "../../src/lib/finance/payments.ts";
 
 describe("the simulator", () => {
   it("chooses the outcome by the phone number's last digit", () => {
-    expect(["+237670000001", "670000002", "6 70 00 00 03", "670000004", "670000005", "670000000"].map(simulatedBehaviour))
-      .toEqual(["insufficient_funds", "declined", "pending_forever", "no_callback", "success", "success"]);
+    expect(["+237670000001", "670000002", "6 70 00 00 03", "670000004", "670000005", "670000000"].map(simulatedBehaviour)).toEqual([
+      "insufficient_funds",
+      "declined",
+      "pending_forever",
+      "no_callback",
+      "success",
+      "success",
+    ]);
   });
 
   it("answers statuses from the number alone, and accepts only its own signed callbacks", async () => {
     const sent: { url: string; body: string; headers: Record<string, string> }[] = [];
-    const simulator = new SimulatorProvider({ secret: "s3cret", callbackDelayMs: 0,
-      fetch: (async (url: string, init: RequestInit) => { sent.push({ url, body: String(init.body), headers: init.headers as Record<string, string> }); return new Response(); }) as typeof fetch });
+    const simulator = new SimulatorProvider({
+      secret: "s3cret",
+      callbackDelayMs: 0,
+      fetch: (async (url: string, init: RequestInit) => {
+        sent.push({ url, body: String(init.body), headers: init.headers as Record<string, string> });
+        return new Response();
+      }) as typeof fetch,
+    });
     const key = crypto.randomUUID();
     expect(await simulator.initiate({ key, amountXaf: 1000, phone: "670000005", message: "x", callbackUrl: "http://cb" })).toMatchObject({ accepted: true });
     await new Promise((r) => setTimeout(r, 10));
@@ -69,8 +81,11 @@ describe("phone numbers and paths", () => {
 describe("MTN MoMo configuration and answers", () => {
   it("is configured only when every credential is set", () => {
     expect(mtnMomoConfigFromEnv({}, "s")).toBeNull();
-    expect(mtnMomoConfigFromEnv({ MTN_MOMO_BASE_URL: "https://proxy.momoapi.mtn.com/", MTN_MOMO_SUBSCRIPTION_KEY: "a", MTN_MOMO_API_USER: "b", MTN_MOMO_API_KEY: "c" }, "s"))
-      .toMatchObject({ baseUrl: "https://proxy.momoapi.mtn.com", targetEnvironment: "sandbox", currency: "XAF" });
+    expect(mtnMomoConfigFromEnv({ MTN_MOMO_BASE_URL: "https://proxy.momoapi.mtn.com/", MTN_MOMO_SUBSCRIPTION_KEY: "a", MTN_MOMO_API_USER: "b", MTN_MOMO_API_KEY: "c" }, "s")).toMatchObject({
+      baseUrl: "https://proxy.momoapi.mtn.com",
+      targetEnvironment: "sandbox",
+      currency: "XAF",
+    });
   });
 
   it("maps RequestToPayResult statuses and reasons", async () => {
@@ -97,8 +112,14 @@ describe("MTN MoMo configuration and answers", () => {
 describe("which provider takes each channel", () => {
   const local = { SUPABASE_SECRET_KEY: "s", SUPABASE_URL: "http://127.0.0.1:54321" };
   const hosted = { SUPABASE_SECRET_KEY: "s", SUPABASE_URL: "https://abcd.supabase.co" };
-  const orange = { ORANGE_MONEY_BASE_URL: "https://api-s1.orange.cm", ORANGE_MONEY_USERNAME: "u", ORANGE_MONEY_PASSWORD: "p",
-    ORANGE_MONEY_X_AUTH_TOKEN: "x", ORANGE_MONEY_CHANNEL_MSISDN: "691301143", ORANGE_MONEY_PIN: "2222" };
+  const orange = {
+    ORANGE_MONEY_BASE_URL: "https://api-s1.orange.cm",
+    ORANGE_MONEY_USERNAME: "u",
+    ORANGE_MONEY_PASSWORD: "p",
+    ORANGE_MONEY_X_AUTH_TOKEN: "x",
+    ORANGE_MONEY_CHANNEL_MSISDN: "691301143",
+    ORANGE_MONEY_PIN: "2222",
+  };
 
   it("is the simulator for both operators when the API is on this machine; live sends each to its configured adapter, else refuses", () => {
     for (const url of ["http://127.0.0.1:54321", "http://localhost:54321", "http://[::1]:54321"]) {

@@ -3,10 +3,7 @@ import fr from "../../src/i18n/fr.json";
 import en from "../../src/i18n/en.json";
 import { useTranslations } from "../../src/lib/i18n.ts";
 
-const keys = (tree: object, prefix = ""): string[] =>
-  Object.entries(tree).flatMap(([key, value]) =>
-    value && typeof value === "object" ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
+const keys = (tree: object, prefix = ""): string[] => Object.entries(tree).flatMap(([key, value]) => (value && typeof value === "object" ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
 
 // A plural's forms are the language's own (CLDR): French adds `_many` (a million and more).
 const stems = (tree: object) => [...new Set(keys(tree).map((key) => key.replace(/_(?:one|many|other)$/, "")))].sort();

@@ -46,7 +46,17 @@ describe("institution settings forms", () => {
     for (const cc_weight of [0, 19, 41, 100, 30.5]) expect(messages(gradingSchema.safeParse({ ...grading, cc_weight }))).toEqual(["weightInvalid"]);
     expect(gradingSchema.safeParse({ ...grading, cc_weight: 20 }).success).toBe(true);
     expect(messages(gradingSchema.safeParse({ ...grading, mention_bands: [...grading.mention_bands].reverse() }))).toEqual(["bandsOrder"]);
-    expect(messages(gradingSchema.safeParse({ ...grading, grade_points: [{ min: 80, letter: "A", points: 4 }, { min: 10, letter: "F", points: 0 }] }))).toEqual(["pointsFloor"]);
+    expect(
+      messages(
+        gradingSchema.safeParse({
+          ...grading,
+          grade_points: [
+            { min: 80, letter: "A", points: 4 },
+            { min: 10, letter: "F", points: 0 },
+          ],
+        }),
+      ),
+    ).toEqual(["pointsFloor"]);
     expect(messages(gradingSchema.safeParse({ ...grading, eliminatory_mark: 12 }))).toEqual(["eliminatoryAbovePass"]);
   });
 
@@ -59,9 +69,7 @@ describe("institution settings forms", () => {
     ]);
     // Half-filled (the year's end not written yet): only the missing date is named, the
     // correct end of semester 1 is not called out of order.
-    expect(messages(academicYearSchema.safeParse({ label: "2027-2028", starts_on: "2027-09-01", first_semester_ends_on: "2028-02-10", ends_on: "" }))).toEqual([
-      "dateRequired",
-    ]);
+    expect(messages(academicYearSchema.safeParse({ label: "2027-2028", starts_on: "2027-09-01", first_semester_ends_on: "2028-02-10", ends_on: "" }))).toEqual(["dateRequired"]);
     expect(nextDay("2028-02-28")).toBe("2028-02-29");
     expect(nextDay("2027-12-31")).toBe("2028-01-01");
   });

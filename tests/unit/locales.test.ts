@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  alternatePath,
-  DEFAULT_LOCALE,
-  localeOfPath,
-  localizedPath,
-  PREFERRED_LANGUAGE_KEY,
-  unlocalizedPath,
-} from "../../src/lib/locales.ts";
+import { alternatePath, DEFAULT_LOCALE, localeOfPath, localizedPath, PREFERRED_LANGUAGE_KEY, unlocalizedPath } from "../../src/lib/locales.ts";
 
 describe("locales", () => {
   it("defaults to French and remembers the choice under preferred-language (SPEC §1, §9)", () => {

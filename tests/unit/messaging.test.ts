@@ -5,7 +5,12 @@ import { createMessageSender, maskContacts, maskRecipient, OrangeSmsSender, Outb
 import type { OutgoingMessage } from "../../src/lib/messaging/types.ts";
 
 const sms = (over: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
-  id: "m1", channel: "sms", recipient: "+237671234567", subject: null, body: "Algorithmique commence dans 15 minutes.", ...over,
+  id: "m1",
+  channel: "sms",
+  recipient: "+237671234567",
+  subject: null,
+  body: "Algorithmique commence dans 15 minutes.",
+  ...over,
 });
 
 describe("maskRecipient", () => {
@@ -44,7 +49,12 @@ describe("OutboxSender", () => {
 });
 
 // A fake of Orange's API following its documented requests and answers.
-interface Seen { method: string; url: string; headers: IncomingMessage["headers"]; body: string }
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
 let server: Server;
 let baseUrl: string;
 let seen: Seen[] = [];
@@ -67,8 +77,13 @@ beforeAll(async () => {
           const status = failNextSendWith;
           failNextSendWith = undefined;
           res.writeHead(status, { "content-type": "application/json" });
-          return res.end(JSON.stringify(status === 401 ? { code: 42, message: "Expired credentials" }
-            : { requestError: { serviceException: { messageId: "SVC0004", text: "No valid addresses provided in message part %1", variables: "tel:+237671234567" } } }));
+          return res.end(
+            JSON.stringify(
+              status === 401
+                ? { code: 42, message: "Expired credentials" }
+                : { requestError: { serviceException: { messageId: "SVC0004", text: "No valid addresses provided in message part %1", variables: "tel:+237671234567" } } },
+            ),
+          );
         }
         const request = JSON.parse(body).outboundSMSMessageRequest;
         res.writeHead(201, { "content-type": "application/json" });
@@ -152,6 +167,9 @@ describe("createMessageSender", () => {
   it("sends a batch through the right channel and returns every result", async () => {
     const sender = createMessageSender({ ORANGE_SMS_CLIENT_ID: "id", ORANGE_SMS_CLIENT_SECRET: "secret", ORANGE_SMS_SENDER: "2370000", ORANGE_SMS_API_URL: baseUrl }, () => {});
     const results = await sendAll(sender, [sms(), { ...sms({ id: "e1" }), channel: "email", recipient: "a@b.cm", subject: "S" }]);
-    expect(results.map((r) => [r.id, r.status, r.provider]).sort()).toEqual([["e1", "logged", "outbox"], ["m1", "sent", "orange"]]);
+    expect(results.map((r) => [r.id, r.status, r.provider]).sort()).toEqual([
+      ["e1", "logged", "outbox"],
+      ["m1", "sent", "orange"],
+    ]);
   });
 });

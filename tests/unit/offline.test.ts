@@ -174,7 +174,17 @@ describe("what the service worker precaches", () => {
   it("takes the public site's CSS and scripts, the shell's code and the student's offline pages; not forms, admin pages or images", () => {
     const plan = planPrecache({ pages: [page], shells: [shell], assets: Object.keys(chunks), read: (name) => chunks[name] ?? null });
     expect(plan.files).toEqual(
-      ["AccountArea.astro_astro_type_script_index_0_lang.ll.js", "CalendarView.hh.js", "Dashboard.aa.js", "Head.kk.css", "StudentSchedulePage.gg.js", "client.jj.js", "deep.ee.js", "react.bb.js", "side.cc.js"].sort(),
+      [
+        "AccountArea.astro_astro_type_script_index_0_lang.ll.js",
+        "CalendarView.hh.js",
+        "Dashboard.aa.js",
+        "Head.kk.css",
+        "StudentSchedulePage.gg.js",
+        "client.jj.js",
+        "deep.ee.js",
+        "react.bb.js",
+        "side.cc.js",
+      ].sort(),
     );
     expect(plan.missing).toContain("StudentHomePage");
   });

@@ -17,8 +17,7 @@ const course = {
   requests_open: true,
   requests_close_on: "",
 };
-const messagesOf = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-  result.error?.issues.map((i) => `${String(i.path[0])}:${i.message}`) ?? [];
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) => result.error?.issues.map((i) => `${String(i.path[0])}:${i.message}`) ?? [];
 
 describe("partner course form", () => {
   it("trims, upper-cases the code, and refuses http links, bad dates, a window past the end and zero seats", () => {

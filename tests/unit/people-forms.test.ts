@@ -50,7 +50,12 @@ describe("create-account form", () => {
   it("asks 8 characters of a password set now, none of an invitation", () => {
     expect(errors({ ...base, email: "j@x.cm", password: "short" })).toEqual(["password:passwordTooShort"]);
     expect(accountFormSchema.parse({ ...base, email: "J@X.cm", mode: "invite", password: "" })).toEqual({
-      full_name: "Jean", email: "j@x.cm", phone: undefined, invite: true, password: undefined, roles: ["teacher"],
+      full_name: "Jean",
+      email: "j@x.cm",
+      phone: undefined,
+      invite: true,
+      password: undefined,
+      roles: ["teacher"],
     });
   });
 });

@@ -9,7 +9,11 @@ describe("page-load ping after a network error (SPEC §7)", () => {
   });
 
   it("reads a network failure or a 5xx as still offline", async () => {
-    expect(await isOnline("u", (async () => { throw new TypeError("Failed to fetch"); }) as unknown as typeof fetch)).toBe(false);
+    expect(
+      await isOnline("u", (async () => {
+        throw new TypeError("Failed to fetch");
+      }) as unknown as typeof fetch),
+    ).toBe(false);
     expect(await isOnline("u", (async () => new Response(null, { status: 503 })) as unknown as typeof fetch)).toBe(false);
   });
 });

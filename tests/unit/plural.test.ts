@@ -5,8 +5,7 @@ import { assignmentMessages } from "../../src/dashboard/assignments/messages.ts"
 import { messagesMessages } from "../../src/dashboard/messages/messages.ts";
 
 describe("plural forms", () => {
-  const penalty = (locale: "fr" | "en", points: number) =>
-    plural(locale, points, assignmentMessages[locale].penaltyNote, { points: formatDecimal(locale, points) });
+  const penalty = (locale: "fr" | "en", points: number) => plural(locale, points, assignmentMessages[locale].penaltyNote, { points: formatDecimal(locale, points) });
 
   it("writes a penalty with the language's decimal mark and a real plural", () => {
     expect(penalty("fr", 0.5)).toBe("Pénalité : 0,5 point par jour de retard.");

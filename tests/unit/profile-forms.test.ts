@@ -14,8 +14,7 @@ import { DEFAULT_CHANNELS, NOTIFICATION_TYPES, withDefaults } from "../../src/li
 
 describe("Cameroonian phone numbers", () => {
   it("accepts +237 6XXXXXXXX in the ways people type it", () => {
-    for (const typed of ["+237 6 71 23 45 67", "+237671234567", "00237671234567", "237 671-23-45-67", "671 23 45 67"])
-      expect(normalizeCameroonPhone(typed)).toBe("+237671234567");
+    for (const typed of ["+237 6 71 23 45 67", "+237671234567", "00237671234567", "237 671-23-45-67", "671 23 45 67"]) expect(normalizeCameroonPhone(typed)).toBe("+237671234567");
     expect(isCameroonMobile("6 71 23 45 67")).toBe(true);
   });
   it("refuses landlines, other countries and wrong lengths", () => {
@@ -46,12 +45,14 @@ describe("password change", () => {
     const schema = passwordChangeSchema();
     const current = "Ancien-Pass-2026";
     expect(schema.safeParse({ currentPassword: "", password: "Nouveau-Pass-2026", passwordConfirm: "Nouveau-Pass-2026" }).error?.issues[0]).toMatchObject({
-      message: "currentRequired", path: ["currentPassword"],
+      message: "currentRequired",
+      path: ["currentPassword"],
     });
     expect(schema.safeParse({ currentPassword: current, password: "", passwordConfirm: "" }).error?.issues[0].message).toBe("passwordRequired");
     expect(schema.safeParse({ currentPassword: current, password: "short", passwordConfirm: "short" }).error?.issues[0].message).toBe("passwordWeak");
     expect(schema.safeParse({ currentPassword: current, password: "Nouveau-Pass-2026", passwordConfirm: "other" }).error?.issues[0]).toMatchObject({
-      message: "passwordMismatch", path: ["passwordConfirm"],
+      message: "passwordMismatch",
+      path: ["passwordConfirm"],
     });
     expect(schema.safeParse({ currentPassword: current, password: "etudiant2027", passwordConfirm: "etudiant2027" }).success).toBe(true);
     expect(passwordChangeSchema(true).safeParse({ currentPassword: current, password: "etudiant2027", passwordConfirm: "etudiant2027" }).success).toBe(false);
@@ -63,7 +64,8 @@ describe("teacher settings", () => {
     expect(isHttpsUrl("https://zoom.us/j/9123456789")).toBe(true);
     for (const bad of ["http://zoom.us/j/1", "zoom.us/j/1", "javascript:alert(1)", "https://"]) expect(isHttpsUrl(bad)).toBe(false);
     expect(teacherSettingsSchema.parse({ defaultMeetingPlatform: "teams", personalMeetingUrl: "" })).toEqual({
-      defaultMeetingPlatform: "teams", personalMeetingUrl: null,
+      defaultMeetingPlatform: "teams",
+      personalMeetingUrl: null,
     });
     expect(teacherSettingsSchema.safeParse({ defaultMeetingPlatform: "zoom", personalMeetingUrl: "http://x.cm" }).error?.issues[0].message).toBe("urlInvalid");
     expect(teacherSettingsSchema.safeParse({ defaultMeetingPlatform: "meet", personalMeetingUrl: "" }).success).toBe(false);

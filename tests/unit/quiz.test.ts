@@ -71,7 +71,13 @@ describe("evaluation and quiz forms", () => {
     expect(messages({ ...q, kind: "short", choices: [], answer: " \n " })).toEqual(["answerRequired"]);
     expect(messages({ ...q, kind: "numeric", choices: [], answer: "douze" })).toEqual(["numberRequired"]);
     expect(questionRows({ ...q, kind: "multiple", choices: [choice("a", true), choice("b", false), choice("c", true)] })).toEqual({
-      choices: [{ id: "a", label: "A" }, { id: "b", label: "B" }, { id: "c", label: "C" }], correct: ["a", "c"], tolerance: 0,
+      choices: [
+        { id: "a", label: "A" },
+        { id: "b", label: "B" },
+        { id: "c", label: "C" },
+      ],
+      correct: ["a", "c"],
+      tolerance: 0,
     });
     expect(questionRows({ ...q, kind: "short", choices: [], answer: "SQL\n  structured query language \n" })).toEqual({ choices: [], correct: ["SQL", "structured query language"], tolerance: 0 });
     expect(questionRows({ ...q, kind: "numeric", choices: [], answer: "3,14", tolerance: 0.01 })).toEqual({ choices: [], correct: ["3.14"], tolerance: 0.01 });

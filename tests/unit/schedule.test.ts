@@ -94,13 +94,14 @@ describe("conflicts", () => {
     const many = weeklySeries({ from: "2026-01-05", to: "2036-07-01", weekday: 2, startTime: "10:00", durationMinutes: 60 }).sessions.slice(0, 500);
     expect(many).toHaveLength(500);
     const lots: BookedSession[] = Array.from({ length: 2000 }, (_, i) => ({
-      id: `b${i}`, courseId: i % 3 ? "c-cohort" : "c-elsewhere", teacherId: i % 5 ? "t-2" : teacher,
-      start: new Date(at("2026-01-05T00:00:00Z").getTime() + i * 37 * 3_600_000), end: new Date(at("2026-01-05T01:30:00Z").getTime() + i * 37 * 3_600_000),
+      id: `b${i}`,
+      courseId: i % 3 ? "c-cohort" : "c-elsewhere",
+      teacherId: i % 5 ? "t-2" : teacher,
+      start: new Date(at("2026-01-05T00:00:00Z").getTime() + i * 37 * 3_600_000),
+      end: new Date(at("2026-01-05T01:30:00Z").getTime() + i * 37 * 3_600_000),
     }));
     const naive = many.flatMap((slot, index) =>
-      lots
-        .filter((b) => (b.teacherId === teacher || context.cohortCourseIds.has(b.courseId)) && overlaps(slot, b))
-        .map((b) => `${index} ${b.teacherId === teacher ? "teacher" : "cohort"} ${b.id}`),
+      lots.filter((b) => (b.teacherId === teacher || context.cohortCourseIds.has(b.courseId)) && overlaps(slot, b)).map((b) => `${index} ${b.teacherId === teacher ? "teacher" : "cohort"} ${b.id}`),
     );
     const found = findConflicts(many, lots, context).map((c) => `${c.slot} ${c.kind} ${c.session?.id}`);
     expect(naive.length).toBeGreaterThan(10);

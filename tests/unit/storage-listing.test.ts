@@ -55,10 +55,7 @@ describe("list-v2 (listObjectsV2)", () => {
 
   it("with the delimiter: folders apart with a trailing slash, keyed by their segment", () => {
     const result = listV2(rows, { with_delimiter: true });
-    expect(result.folders).toEqual([
-      expect.objectContaining({ key: "Docs2", name: "Docs2/", id: null }),
-      expect.objectContaining({ key: "docs", name: "docs/", id: null }),
-    ]);
+    expect(result.folders).toEqual([expect.objectContaining({ key: "Docs2", name: "Docs2/", id: null }), expect.objectContaining({ key: "docs", name: "docs/", id: null })]);
     expect(result.objects).toEqual([expect.objectContaining({ key: "docs.txt", name: "docs.txt" }), expect.objectContaining({ key: "readme.txt" })]);
     expect(listV2(rows, { prefix: "docs/", with_delimiter: true }).folders).toEqual([expect.objectContaining({ key: "sub", name: "docs/sub/" })]);
   });

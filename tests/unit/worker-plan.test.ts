@@ -31,9 +31,7 @@ function session(overrides: Partial<SessionCandidate> = {}): SessionCandidate {
 const plan = (...sessions: SessionCandidate[]) => planCourseStartNotifications(sessions, NOW);
 /** The plan flattened to one row per notification, for readable assertions. */
 const rows = (...sessions: SessionCandidate[]) =>
-  plan(...sessions).batches.flatMap((b) =>
-    b.messages.flatMap((m) => m.user_ids.map((user_id) => ({ user_id, event: b.schedule_event_id, locale: m.locale }))),
-  );
+  plan(...sessions).batches.flatMap((b) => b.messages.flatMap((m) => m.user_ids.map((user_id) => ({ user_id, event: b.schedule_event_id, locale: m.locale }))));
 
 describe("SPEC §9 constants", () => {
   it("pins the schedule, window, expiry, duplicate window, priority and list size", () => {
@@ -126,12 +124,8 @@ describe("course-start planning", () => {
   });
 
   it("builds the join link from Zoom (with passcode) or Teams, and none without either", () => {
-    expect(meetingUrl({ meeting_platform: "zoom", zoom_meeting_id: "912 345 6789", zoom_passcode: "a b", teams_meeting_url: null })).toBe(
-      "https://zoom.us/j/9123456789?pwd=a%20b",
-    );
-    expect(meetingUrl({ meeting_platform: "teams", zoom_meeting_id: null, zoom_passcode: null, teams_meeting_url: "https://teams.microsoft.com/x" })).toBe(
-      "https://teams.microsoft.com/x",
-    );
+    expect(meetingUrl({ meeting_platform: "zoom", zoom_meeting_id: "912 345 6789", zoom_passcode: "a b", teams_meeting_url: null })).toBe("https://zoom.us/j/9123456789?pwd=a%20b");
+    expect(meetingUrl({ meeting_platform: "teams", zoom_meeting_id: null, zoom_passcode: null, teams_meeting_url: "https://teams.microsoft.com/x" })).toBe("https://teams.microsoft.com/x");
     const [none] = plan(session({ zoom_meeting_id: null })).batches;
     expect([none.action_url, none.messages[0].action_label, none.data.meeting_url]).toEqual([null, null, null]);
   });
@@ -160,20 +154,26 @@ describe("course-start planning honours notification preferences", () => {
   it("adds an SMS and an e-mail copy, in the student's language, for the channels turned on", () => {
     const result = plan(
       session({
-        students: [
-          student({ user_id: "u1", in_app: false, sms: true, phone: "+237671234567" }),
-          student({ user_id: "u2", locale: "en", email: true, email_address: "john@test.cm" }),
-        ],
+        students: [student({ user_id: "u1", in_app: false, sms: true, phone: "+237671234567" }), student({ user_id: "u2", locale: "en", email: true, email_address: "john@test.cm" })],
       }),
     );
     expect(result.planned).toBe(1);
     expect(result.outgoing).toEqual([
       {
-        channel: "sms", recipient: "+237671234567", user_id: "u1", kind: "course_starting", schedule_event_id: "e1", subject: null,
+        channel: "sms",
+        recipient: "+237671234567",
+        user_id: "u1",
+        kind: "course_starting",
+        schedule_event_id: "e1",
+        subject: null,
         body: "Algorithmique commence dans 15 minutes. https://zoom.us/j/9123456789",
       },
       {
-        channel: "email", recipient: "john@test.cm", user_id: "u2", kind: "course_starting", schedule_event_id: "e1",
+        channel: "email",
+        recipient: "john@test.cm",
+        user_id: "u2",
+        kind: "course_starting",
+        schedule_event_id: "e1",
         subject: "Your class starts soon",
         body: "Algorithmique begins in 15 minutes.\nJoin the class: https://zoom.us/j/9123456789",
       },
@@ -181,9 +181,7 @@ describe("course-start planning honours notification preferences", () => {
   });
 
   it("sends no copy to a channel turned on without a contact, nor to a student notified recently", () => {
-    const result = plan(
-      session({ students: [student({ sms: true, phone: null, in_app: false }), student({ user_id: "u2", sms: true, phone: "+237699999999", last_notified_at: at(-5) })] }),
-    );
+    const result = plan(session({ students: [student({ sms: true, phone: null, in_app: false }), student({ user_id: "u2", sms: true, phone: "+237699999999", last_notified_at: at(-5) })] }));
     expect(result).toMatchObject({ outgoing: [], muted: 1, skipped: 1, planned: 0, batches: [] });
   });
 });

@@ -16,23 +16,29 @@ afterAll(async () => {
   await zoom?.close();
 });
 
-const api = (overrides: Partial<{ clientSecret: string; accountId: string }> = {}) => new ZoomApi({
-  ...zoomBasesFromEnv({ ZOOM_API_BASE: `${zoom.url}/v2/`, ZOOM_OAUTH_BASE: zoom.url }),
-  accountId: zoom.accountId, clientId: zoom.clientId, clientSecret: zoom.clientSecret, ...overrides,
-});
+const api = (overrides: Partial<{ clientSecret: string; accountId: string }> = {}) =>
+  new ZoomApi({
+    ...zoomBasesFromEnv({ ZOOM_API_BASE: `${zoom.url}/v2/`, ZOOM_OAUTH_BASE: zoom.url }),
+    accountId: zoom.accountId,
+    clientId: zoom.clientId,
+    clientSecret: zoom.clientSecret,
+    ...overrides,
+  });
 
 describe("ZoomApi against the contract server", () => {
   it("gets one token (Basic auth, account_credentials) and creates scheduled, recurring and no-fixed-time meetings", async () => {
     const client = api();
     const start = new Date("2026-03-02T08:00:00Z");
-    const weekly = await client.createMeeting({ topic: "INF-101 · Algorithmique", start, durationMinutes: 120, timezone: "Africa/Douala",
-      recurrence: { weeklyDays: [2, 4], endTimes: 24 } });
+    const weekly = await client.createMeeting({ topic: "INF-101 · Algorithmique", start, durationMinutes: 120, timezone: "Africa/Douala", recurrence: { weeklyDays: [2, 4], endTimes: 24 } });
     expect(weekly.meetingId).toMatch(/^\d{11}$/);
     expect(weekly.joinUrl).toMatch(new RegExp(`^https://.*zoom\\.us/j/${weekly.meetingId}`));
     expect(weekly.startUrl).toContain("/s/");
     expect(weekly.passcode).toBe("7hZq2x");
     expect(zoom.meetings.get(weekly.meetingId)).toMatchObject({
-      type: 8, start_time: "2026-03-02T08:00:00Z", duration: 120, timezone: "Africa/Douala",
+      type: 8,
+      start_time: "2026-03-02T08:00:00Z",
+      duration: 120,
+      timezone: "Africa/Douala",
       recurrence: { type: 2, weekly_days: "2,4", end_times: 24 },
     });
     const once = await client.createMeeting({ topic: "Rattrapage", start, durationMinutes: 60, timezone: "Africa/Douala" });
@@ -49,12 +55,19 @@ describe("ZoomApi against the contract server", () => {
 
   it("reads every page of a past occurrence's participants, its UUID encoded twice when Zoom requires it", async () => {
     const people = ["awa", "binam", "chantal", "dieudonne", "ebune"].map((n, i) => ({
-      name: n, user_email: `${n.toUpperCase()}@Example.cm`, join_time: `2026-03-02T08:0${i}:00Z`, leave_time: "2026-03-02T10:00:00Z",
+      name: n,
+      user_email: `${n.toUpperCase()}@Example.cm`,
+      join_time: `2026-03-02T08:0${i}:00Z`,
+      leave_time: "2026-03-02T10:00:00Z",
     }));
-    zoom.setPast("85746065999", [
-      { uuid: "a//b+c==", start_time: "2026-03-02T07:58:00Z" },
-      { uuid: "other==", start_time: "2026-03-09T07:59:00Z" },
-    ], { "a//b+c==": people });
+    zoom.setPast(
+      "85746065999",
+      [
+        { uuid: "a//b+c==", start_time: "2026-03-02T07:58:00Z" },
+        { uuid: "other==", start_time: "2026-03-09T07:59:00Z" },
+      ],
+      { "a//b+c==": people },
+    );
     const client = api();
     const instance = instanceFor(await client.pastInstances("85746065999"), new Date("2026-03-02T08:00:00Z"));
     expect(instance?.uuid).toBe("a//b+c==");
@@ -100,22 +113,26 @@ describe("the simulator and the import plan", () => {
   });
 
   it("plans present, late, absent and keeps excused and earlier app joins", () => {
-    const plan = planAttendanceImport([
-      { student_id: "s1", email: "awa@example.cm", status: null, joined_at: null },
-      { student_id: "s2", email: "binam@example.cm", status: null, joined_at: null },
-      { student_id: "s3", email: "chantal@example.cm", status: "excused", joined_at: null },
-      { student_id: "s4", email: "dan@example.cm", status: null, joined_at: null },
-      { student_id: "s5", email: "ebune@example.cm", status: "present", joined_at: "2026-03-02T07:58:00Z" },
-      { student_id: "s6", email: "fon@example.cm", status: "present", joined_at: null },
-    ], [
-      { email: "AWA@example.cm", name: "Awa", joinTime: new Date("2026-03-02T08:25:00Z"), leaveTime: null },
-      { email: "awa@example.cm", name: "Awa", joinTime: new Date("2026-03-02T08:09:00Z"), leaveTime: null },
-      { email: "binam@example.cm", name: "Binam", joinTime: new Date("2026-03-02T08:10:01Z"), leaveTime: null },
-      { email: "chantal@example.cm", name: "Chantal", joinTime: new Date("2026-03-02T08:00:00Z"), leaveTime: null },
-      { email: "ebune@example.cm", name: "Ebune", joinTime: new Date("2026-03-02T08:30:00Z"), leaveTime: null },
-      { email: "", name: "Téléphone", joinTime: start, leaveTime: null },
-      { email: "guest@example.org", name: "Guest", joinTime: start, leaveTime: null },
-    ], start);
+    const plan = planAttendanceImport(
+      [
+        { student_id: "s1", email: "awa@example.cm", status: null, joined_at: null },
+        { student_id: "s2", email: "binam@example.cm", status: null, joined_at: null },
+        { student_id: "s3", email: "chantal@example.cm", status: "excused", joined_at: null },
+        { student_id: "s4", email: "dan@example.cm", status: null, joined_at: null },
+        { student_id: "s5", email: "ebune@example.cm", status: "present", joined_at: "2026-03-02T07:58:00Z" },
+        { student_id: "s6", email: "fon@example.cm", status: "present", joined_at: null },
+      ],
+      [
+        { email: "AWA@example.cm", name: "Awa", joinTime: new Date("2026-03-02T08:25:00Z"), leaveTime: null },
+        { email: "awa@example.cm", name: "Awa", joinTime: new Date("2026-03-02T08:09:00Z"), leaveTime: null },
+        { email: "binam@example.cm", name: "Binam", joinTime: new Date("2026-03-02T08:10:01Z"), leaveTime: null },
+        { email: "chantal@example.cm", name: "Chantal", joinTime: new Date("2026-03-02T08:00:00Z"), leaveTime: null },
+        { email: "ebune@example.cm", name: "Ebune", joinTime: new Date("2026-03-02T08:30:00Z"), leaveTime: null },
+        { email: "", name: "Téléphone", joinTime: start, leaveTime: null },
+        { email: "guest@example.org", name: "Guest", joinTime: start, leaveTime: null },
+      ],
+      start,
+    );
     expect(plan.writes).toEqual([
       { student_id: "s1", status: "present", joined_at: "2026-03-02T08:09:00.000Z" },
       { student_id: "s2", status: "late", joined_at: "2026-03-02T08:10:01.000Z" },

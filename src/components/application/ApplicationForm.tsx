@@ -8,12 +8,41 @@ import { formatDate } from "../../lib/format.ts";
 import { localizedPath, type Locale } from "../../lib/locales.ts";
 import { hrefTo } from "../../dashboard/paths.ts";
 import {
-  INTERNATIONAL_DOCUMENTS, REQUIRED_DOCUMENTS, DOCUMENT_ACCEPT, accountSchema, backgroundStepSchema, choiceStepSchema,
-  contactsStepSchema, fileProblem, identityStepSchema, stepErrors, todayInDouala, type DocumentKind, type StepErrors,
+  INTERNATIONAL_DOCUMENTS,
+  REQUIRED_DOCUMENTS,
+  DOCUMENT_ACCEPT,
+  accountSchema,
+  backgroundStepSchema,
+  choiceStepSchema,
+  contactsStepSchema,
+  fileProblem,
+  identityStepSchema,
+  stepErrors,
+  todayInDouala,
+  type DocumentKind,
+  type StepErrors,
 } from "../../lib/admissions/rules.ts";
 import {
-  SaveError, createDraft, currentUser, findDraft, hasSubmitted, listDocuments, loadTargets, removeDocument, saveDraft, signUp,
-  resendCode, submitDraft, targetFields, targetOf, uploadDocument, verifyCode, type ApplicationKind, type Draft, type StoredDocument, type Target,
+  SaveError,
+  createDraft,
+  currentUser,
+  findDraft,
+  hasSubmitted,
+  listDocuments,
+  loadTargets,
+  removeDocument,
+  saveDraft,
+  signUp,
+  resendCode,
+  submitDraft,
+  targetFields,
+  targetOf,
+  uploadDocument,
+  verifyCode,
+  type ApplicationKind,
+  type Draft,
+  type StoredDocument,
+  type Target,
 } from "./data.ts";
 import { applicationMessages, NATIONALITIES } from "./messages.ts";
 import { explain as explainAuth, type ShownError } from "../../islands/auth/errors.ts";
@@ -37,8 +66,25 @@ interface Props {
 type Values = Record<string, string>;
 /** Every field starts empty, so an empty step gets "required" rather than a type error. */
 const BLANK: Values = Object.fromEntries(
-  ["firstName", "lastName", "birthDate", "birthPlace", "nationality", "idNumber", "email", "phone", "city", "address", "lastDiploma",
-    "diplomaYear", "institution", "marks", "targetId", "studyMode", "motivation"].map((k) => [k, ""]),
+  [
+    "firstName",
+    "lastName",
+    "birthDate",
+    "birthPlace",
+    "nationality",
+    "idNumber",
+    "email",
+    "phone",
+    "city",
+    "address",
+    "lastDiploma",
+    "diplomaYear",
+    "institution",
+    "marks",
+    "targetId",
+    "studyMode",
+    "motivation",
+  ].map((k) => [k, ""]),
 );
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -46,11 +92,23 @@ const str = (value: unknown) => (typeof value === "string" ? value : "");
 function valuesOf(draft: Draft): Values {
   const d = draft.details as Record<string, Record<string, unknown> | undefined>;
   return {
-    firstName: str(d.identity?.firstName), lastName: str(d.identity?.lastName), birthDate: draft.birth_date ?? "",
-    birthPlace: str(d.identity?.birthPlace), nationality: draft.country || "CM", idNumber: str(d.identity?.idNumber),
-    email: draft.email, phone: draft.phone ?? "", city: draft.city ?? "", address: str(d.contacts?.address),
-    lastDiploma: str(d.background?.lastDiploma), diplomaYear: str(d.background?.diplomaYear), institution: str(d.background?.institution),
-    marks: str(d.background?.marks), targetId: targetOf(draft) ?? "", levelCode: draft.level_code ?? "", studyMode: draft.study_mode ?? "online",
+    firstName: str(d.identity?.firstName),
+    lastName: str(d.identity?.lastName),
+    birthDate: draft.birth_date ?? "",
+    birthPlace: str(d.identity?.birthPlace),
+    nationality: draft.country || "CM",
+    idNumber: str(d.identity?.idNumber),
+    email: draft.email,
+    phone: draft.phone ?? "",
+    city: draft.city ?? "",
+    address: str(d.contacts?.address),
+    lastDiploma: str(d.background?.lastDiploma),
+    diplomaYear: str(d.background?.diplomaYear),
+    institution: str(d.background?.institution),
+    marks: str(d.background?.marks),
+    targetId: targetOf(draft) ?? "",
+    levelCode: draft.level_code ?? "",
+    studyMode: draft.study_mode ?? "online",
     motivation: draft.motivation,
   };
 }
@@ -74,10 +132,10 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
   const [consent, setConsent] = useState(false);
   const [account, setAccount] = useState<Values>({});
   const heading = useRef<HTMLHeadingElement>(null);
-  const preselected = target ?? (typeof window !== "undefined" ? new URLSearchParams(window.location.search).get("programme") ?? undefined : undefined);
+  const preselected = target ?? (typeof window !== "undefined" ? (new URLSearchParams(window.location.search).get("programme") ?? undefined) : undefined);
 
   const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const err = (name: string) => (errors[name] ? (m.errors as Record<string, string>)[errors[name]] ?? errors[name] : undefined);
+  const err = (name: string) => (errors[name] ? ((m.errors as Record<string, string>)[errors[name]] ?? errors[name]) : undefined);
 
   function explain(thrown: unknown): string {
     if (thrown instanceof SaveError) {
@@ -244,8 +302,13 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
     const step = stage as Step;
     if (step === "identity") {
       const v = validate(identityStepSchema);
-      if (v) await save(step, { full_name: `${v.firstName} ${v.lastName}`, birth_date: v.birthDate, country: v.nationality === "ZZ" ? "ZZ" : v.nationality },
-        "identity", { firstName: v.firstName, lastName: v.lastName, birthPlace: v.birthPlace, idNumber: v.idNumber });
+      if (v)
+        await save(step, { full_name: `${v.firstName} ${v.lastName}`, birth_date: v.birthDate, country: v.nationality === "ZZ" ? "ZZ" : v.nationality }, "identity", {
+          firstName: v.firstName,
+          lastName: v.lastName,
+          birthPlace: v.birthPlace,
+          idNumber: v.idNumber,
+        });
     } else if (step === "contacts") {
       const v = validate(contactsStepSchema);
       if (v) await save(step, { email: v.email, phone: v.phone, city: v.city }, "contacts", { address: v.address });
@@ -257,7 +320,7 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
       if (!v) return;
       const levels = targets.find((t) => t.id === v.targetId)?.levels ?? [];
       if (kind === "general" && !levels.includes(v.levelCode ?? "")) return setErrors({ levelCode: "required" });
-      await save(step, { kind, ...targetFields(kind, v.targetId), level_code: kind === "general" ? v.levelCode ?? null : null, study_mode: v.studyMode, motivation: v.motivation });
+      await save(step, { kind, ...targetFields(kind, v.targetId), level_code: kind === "general" ? (v.levelCode ?? null) : null, study_mode: v.studyMode, motivation: v.motivation });
     } else if (step === "documents") {
       const missing = REQUIRED_DOCUMENTS.filter((k) => !documents.some((d) => d.kind === k));
       if (missing.length) {
@@ -313,7 +376,12 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
   }
 
   // ---- rendering ----------------------------------------------------------------------------
-  if (stage === "loading") return <p role="status" className="text-gray-700">{m.loading}</p>;
+  if (stage === "loading")
+    return (
+      <p role="status" className="text-gray-700">
+        {m.loading}
+      </p>
+    );
 
   const headingProps = { ref: heading, tabIndex: -1, className: "text-xl font-bold text-brand-900 focus:outline-none" };
 
@@ -321,19 +389,45 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
     const a = (name: string) => (value: string) => setAccount((v) => ({ ...v, [name]: value }));
     return (
       <section aria-labelledby="application-step-title" className="max-w-xl">
-        <h2 id="application-step-title" {...headingProps}>{m.steps.account}</h2>
+        <h2 id="application-step-title" {...headingProps}>
+          {m.steps.account}
+        </h2>
         {stage === "account" ? (
           <form noValidate onSubmit={onCreateAccount} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
             <p className="text-gray-700">{m.account.intro}</p>
             <FormErrorAlert error={formError} />
             <TextInput id="account-name" label={m.account.fullName} autoComplete="name" value={account.fullName ?? ""} onChange={a("fullName")} error={err("fullName")} />
             <TextInput id="account-email" label={m.account.email} type="email" autoComplete="email" value={account.email ?? ""} onChange={a("email")} error={err("email")} />
-            <TextInput id="account-password" label={m.account.password} type="password" autoComplete="new-password" hint={m.account.passwordHint} value={account.password ?? ""} onChange={a("password")} error={err("password")} />
-            <TextInput id="account-password-confirm" label={m.account.passwordConfirm} type="password" autoComplete="new-password" value={account.passwordConfirm ?? ""} onChange={a("passwordConfirm")} error={err("passwordConfirm")} />
-            <button type="submit" className={primaryButton} disabled={busy}>{busy ? m.saving : m.account.create}</button>
+            <TextInput
+              id="account-password"
+              label={m.account.password}
+              type="password"
+              autoComplete="new-password"
+              hint={m.account.passwordHint}
+              value={account.password ?? ""}
+              onChange={a("password")}
+              error={err("password")}
+            />
+            <TextInput
+              id="account-password-confirm"
+              label={m.account.passwordConfirm}
+              type="password"
+              autoComplete="new-password"
+              value={account.passwordConfirm ?? ""}
+              onChange={a("passwordConfirm")}
+              error={err("passwordConfirm")}
+            />
+            <button type="submit" className={primaryButton} disabled={busy}>
+              {busy ? m.saving : m.account.create}
+            </button>
             <p className="text-sm">
               {m.account.haveAccount}{" "}
-              <a className="font-medium text-brand-700 underline" href={`${localizedPath(locale, "/login")}?redirect=${encodeURIComponent(typeof window !== "undefined" ? window.location.pathname + window.location.search : "")}`}>{m.account.signIn}</a>
+              <a
+                className="font-medium text-brand-700 underline"
+                href={`${localizedPath(locale, "/login")}?redirect=${encodeURIComponent(typeof window !== "undefined" ? window.location.pathname + window.location.search : "")}`}
+              >
+                {m.account.signIn}
+              </a>
             </p>
           </form>
         ) : (
@@ -342,8 +436,12 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
             {notice && <Status>{notice}</Status>}
             <FormErrorAlert error={formError} />
             <TextInput id="account-code" label={m.account.code} inputMode="numeric" autoComplete="one-time-code" value={account.code ?? ""} onChange={a("code")} error={err("code")} />
-            <button type="submit" className={primaryButton} disabled={busy}>{busy ? m.saving : m.account.verify}</button>
-            <button type="button" className={secondaryButton} disabled={busy} onClick={() => void onResendCode()}>{tAuth("auth.actions.resendConfirmation")}</button>
+            <button type="submit" className={primaryButton} disabled={busy}>
+              {busy ? m.saving : m.account.verify}
+            </button>
+            <button type="button" className={secondaryButton} disabled={busy} onClick={() => void onResendCode()}>
+              {tAuth("auth.actions.resendConfirmation")}
+            </button>
           </form>
         )}
       </section>
@@ -354,10 +452,14 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
     const fee = new Intl.NumberFormat(locale === "en" ? "en-GB" : "fr-FR", { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(draft?.fee_xaf ?? 10000);
     return (
       <section aria-labelledby="application-step-title" className="max-w-xl" data-testid="application-done">
-        <h2 id="application-step-title" {...headingProps}>{stage === "done" ? m.done.title : m.submittedAlready}</h2>
+        <h2 id="application-step-title" {...headingProps}>
+          {stage === "done" ? m.done.title : m.submittedAlready}
+        </h2>
         {stage === "done" && <p className="mt-3 text-gray-700">{m.done.body}</p>}
         {stage === "done" && (draft?.fee_xaf ?? 0) > 0 && <p className="mt-3 text-gray-700">{m.done.fee(fee)}</p>}
-        <a className={`${primaryButton} mt-6 inline-block`} href={hrefTo(locale, "applications")}>{m.done.track}</a>
+        <a className={`${primaryButton} mt-6 inline-block`} href={hrefTo(locale, "applications")}>
+          {m.done.track}
+        </a>
       </section>
     );
   }
@@ -372,8 +474,11 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
       <nav aria-label={m.stepOf(index + 1, STEPS.length)} className="lg:col-span-1">
         <ol className="flex flex-wrap gap-2 lg:flex-col">
           {STEPS.map((step, i) => (
-            <li key={step} aria-current={i === index ? "step" : undefined}
-              className={`rounded-md px-3 py-1 text-sm ${i === index ? "bg-brand-600 font-semibold text-white" : i < index ? "bg-brand-50 text-brand-900" : "bg-gray-100 text-gray-700"}`}>
+            <li
+              key={step}
+              aria-current={i === index ? "step" : undefined}
+              className={`rounded-md px-3 py-1 text-sm ${i === index ? "bg-brand-600 font-semibold text-white" : i < index ? "bg-brand-50 text-brand-900" : "bg-gray-100 text-gray-700"}`}
+            >
               {i + 1}. {m.steps[step]}
             </li>
           ))}
@@ -381,7 +486,9 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
       </nav>
       <section aria-labelledby="application-step-title" className="lg:col-span-3 max-w-2xl">
         <p className="text-sm text-gray-700">{m.stepOf(index + 1, STEPS.length)}</p>
-        <h2 id="application-step-title" {...headingProps}>{m.steps[stage]}</h2>
+        <h2 id="application-step-title" {...headingProps}>
+          {m.steps[stage]}
+        </h2>
         <form noValidate onSubmit={onStep} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
           {notice && <Status>{notice}</Status>}
           <FormErrorAlert error={formError} />
@@ -393,11 +500,24 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
                 <TextInput id="lastName" label={m.identity.lastName} autoComplete="family-name" value={values.lastName ?? ""} onChange={set("lastName")} error={err("lastName")} />
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextInput id="birthDate" label={m.identity.birthDate} type="date" max={todayInDouala()} autoComplete="bday" value={values.birthDate ?? ""} onChange={set("birthDate")} error={err("birthDate")} />
+                <TextInput
+                  id="birthDate"
+                  label={m.identity.birthDate}
+                  type="date"
+                  max={todayInDouala()}
+                  autoComplete="bday"
+                  value={values.birthDate ?? ""}
+                  onChange={set("birthDate")}
+                  error={err("birthDate")}
+                />
                 <TextInput id="birthPlace" label={m.identity.birthPlace} value={values.birthPlace ?? ""} onChange={set("birthPlace")} error={err("birthPlace")} />
               </div>
               <SelectInput id="nationality" label={m.identity.nationality} value={values.nationality ?? "CM"} onChange={set("nationality")} error={err("nationality")}>
-                {NATIONALITIES.map((n) => <option key={n.code} value={n.code}>{n[locale]}</option>)}
+                {NATIONALITIES.map((n) => (
+                  <option key={n.code} value={n.code}>
+                    {n[locale]}
+                  </option>
+                ))}
               </SelectInput>
               <TextInput id="idNumber" label={m.identity.idNumber} value={values.idNumber ?? ""} onChange={set("idNumber")} error={err("idNumber")} />
             </>
@@ -406,7 +526,17 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
           {stage === "contacts" && (
             <>
               <TextInput id="email" label={m.contacts.email} type="email" autoComplete="email" value={values.email ?? ""} onChange={set("email")} error={err("email")} />
-              <TextInput id="phone" label={m.contacts.phone} type="tel" inputMode="tel" autoComplete="tel" hint={m.contacts.phoneHint} value={values.phone ?? ""} onChange={set("phone")} error={err("phone")} />
+              <TextInput
+                id="phone"
+                label={m.contacts.phone}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                hint={m.contacts.phoneHint}
+                value={values.phone ?? ""}
+                onChange={set("phone")}
+                error={err("phone")}
+              />
               <TextInput id="city" label={m.contacts.city} autoComplete="address-level2" value={values.city ?? ""} onChange={set("city")} error={err("city")} />
               <TextInput id="address" label={m.contacts.address} autoComplete="street-address" value={values.address ?? ""} onChange={set("address")} error={err("address")} />
             </>
@@ -425,21 +555,37 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
             <>
               {formKind === null && (
                 <SelectInput id="school" label={m.choice.school} value={kind} onChange={(v) => void changeKind(v as ApplicationKind)}>
-                  {(["general", "professional", "extension"] as const).map((k) => <option key={k} value={k}>{m.choice.schools[k]}</option>)}
+                  {(["general", "professional", "extension"] as const).map((k) => (
+                    <option key={k} value={k}>
+                      {m.choice.schools[k]}
+                    </option>
+                  ))}
                 </SelectInput>
               )}
               <SelectInput id="targetId" label={m.choice.target} value={values.targetId ?? ""} onChange={set("targetId")} error={err("targetId")}>
                 <option value="">{m.choice.choose}</option>
-                {targets.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+                {targets.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
               </SelectInput>
               {kind === "general" && (
                 <SelectInput id="levelCode" label={m.choice.level} value={values.levelCode ?? ""} onChange={set("levelCode")} error={err("levelCode")}>
                   <option value="">{m.choice.choose}</option>
-                  {(chosenTarget?.levels ?? []).map((l) => <option key={l} value={l}>{l}</option>)}
+                  {(chosenTarget?.levels ?? []).map((l) => (
+                    <option key={l} value={l}>
+                      {l}
+                    </option>
+                  ))}
                 </SelectInput>
               )}
               <SelectInput id="studyMode" label={m.choice.studyMode} value={values.studyMode ?? ""} onChange={set("studyMode")} error={err("studyMode")}>
-                {(["online", "blended", "evening"] as const).map((k) => <option key={k} value={k}>{m.choice.modes[k]}</option>)}
+                {(["online", "blended", "evening"] as const).map((k) => (
+                  <option key={k} value={k}>
+                    {m.choice.modes[k]}
+                  </option>
+                ))}
               </SelectInput>
               <TextAreaInput id="motivation" label={m.choice.motivation} value={values.motivation ?? ""} onChange={set("motivation")} error={err("motivation")} />
             </>
@@ -463,7 +609,10 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
                           {files.map((f) => (
                             <li key={f.id} className="flex items-center gap-3">
                               <span data-testid={`document-${k}`}>{f.file_name}</span>
-                              <button type="button" className="text-brand-700 underline" onClick={() => void onRemove(f)}>{m.documents.remove}<span className="sr-only"> {f.file_name}</span></button>
+                              <button type="button" className="text-brand-700 underline" onClick={() => void onRemove(f)}>
+                                {m.documents.remove}
+                                <span className="sr-only"> {f.file_name}</span>
+                              </button>
                             </li>
                           ))}
                         </ul>
@@ -481,8 +630,16 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
                           event.target.value = "";
                         }}
                       />
-                      {uploading === k && <p role="status" className="mt-1 text-sm">{m.documents.uploading}</p>}
-                      {errors[id] && <p id={`${id}-error`} className="mt-1 text-sm text-red-800">{err(id)}</p>}
+                      {uploading === k && (
+                        <p role="status" className="mt-1 text-sm">
+                          {m.documents.uploading}
+                        </p>
+                      )}
+                      {errors[id] && (
+                        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+                          {err(id)}
+                        </p>
+                      )}
                     </li>
                   );
                 })}
@@ -493,12 +650,25 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
           {stage === "consent" && (
             <div>
               <div className="flex items-start gap-3">
-                <input id="consent" type="checkbox" className="mt-1 h-5 w-5" checked={consent} onChange={(e) => setConsent(e.target.checked)}
-                  aria-invalid={Boolean(errors.consent)} aria-describedby={errors.consent ? "consent-error" : undefined} />
+                <input
+                  id="consent"
+                  type="checkbox"
+                  className="mt-1 h-5 w-5"
+                  checked={consent}
+                  onChange={(e) => setConsent(e.target.checked)}
+                  aria-invalid={Boolean(errors.consent)}
+                  aria-describedby={errors.consent ? "consent-error" : undefined}
+                />
                 <label htmlFor="consent">{m.consent.text}</label>
               </div>
-              <a className="mt-2 inline-block text-sm font-medium text-brand-700 underline" href={localizedPath(locale, "/privacy")} target="_blank" rel="noopener">{m.consent.link}</a>
-              {errors.consent && <p id="consent-error" className="mt-1 text-sm text-red-800">{m.consent.required}</p>}
+              <a className="mt-2 inline-block text-sm font-medium text-brand-700 underline" href={localizedPath(locale, "/privacy")} target="_blank" rel="noopener">
+                {m.consent.link}
+              </a>
+              {errors.consent && (
+                <p id="consent-error" className="mt-1 text-sm text-red-800">
+                  {m.consent.required}
+                </p>
+              )}
             </div>
           )}
 
@@ -506,21 +676,26 @@ export default function ApplicationForm({ locale, kind: formKind, target, authMe
             <>
               <p className="text-gray-700">{m.review.intro}</p>
               <dl className="grid gap-x-6 gap-y-2 rounded-md border border-gray-300 p-4 sm:grid-cols-2" data-testid="application-review">
-                {([
-                  [m.identity.lastName, `${values.firstName ?? ""} ${values.lastName ?? ""}`, "identity"],
-                  [m.identity.birthDate, values.birthDate ? formatDate(locale, `${values.birthDate}T12:00:00Z`) : "", "identity"],
-                  [m.identity.nationality, NATIONALITIES.find((n) => n.code === values.nationality)?.[locale] ?? values.nationality, "identity"],
-                  [m.contacts.email, values.email, "contacts"],
-                  [m.contacts.phone, values.phone, "contacts"],
-                  [m.background.lastDiploma, `${values.lastDiploma ?? ""} (${values.diplomaYear ?? ""})`, "background"],
-                  [m.choice.target, `${chosenTarget?.name ?? ""}${values.levelCode && kind === "general" ? ` — ${values.levelCode}` : ""}`, "choice"],
-                  [m.steps.documents, documents.map((d) => m.documents.kinds[d.kind]).join(", "), "documents"],
-                ] as const).map(([label, value, step]) => (
+                {(
+                  [
+                    [m.identity.lastName, `${values.firstName ?? ""} ${values.lastName ?? ""}`, "identity"],
+                    [m.identity.birthDate, values.birthDate ? formatDate(locale, `${values.birthDate}T12:00:00Z`) : "", "identity"],
+                    [m.identity.nationality, NATIONALITIES.find((n) => n.code === values.nationality)?.[locale] ?? values.nationality, "identity"],
+                    [m.contacts.email, values.email, "contacts"],
+                    [m.contacts.phone, values.phone, "contacts"],
+                    [m.background.lastDiploma, `${values.lastDiploma ?? ""} (${values.diplomaYear ?? ""})`, "background"],
+                    [m.choice.target, `${chosenTarget?.name ?? ""}${values.levelCode && kind === "general" ? ` — ${values.levelCode}` : ""}`, "choice"],
+                    [m.steps.documents, documents.map((d) => m.documents.kinds[d.kind]).join(", "), "documents"],
+                  ] as const
+                ).map(([label, value, step]) => (
                   <div key={label}>
                     <dt className="text-sm font-semibold text-gray-700">{label}</dt>
                     <dd>
                       {value}{" "}
-                      <button type="button" className="text-sm text-brand-700 underline" onClick={() => setStage(step)}>{m.review.edit}<span className="sr-only"> — {label}</span></button>
+                      <button type="button" className="text-sm text-brand-700 underline" onClick={() => setStage(step)}>
+                        {m.review.edit}
+                        <span className="sr-only"> — {label}</span>
+                      </button>
                     </dd>
                   </div>
                 ))}
@@ -553,7 +728,9 @@ function FormErrorAlert({ error }: { error: string | ShownError | null }) {
       {error.message}
       {error.items && error.items.length > 0 && (
         <ul className="mt-1 list-disc pl-5">
-          {error.items.map((item) => <li key={item}>{item}</li>)}
+          {error.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
         </ul>
       )}
     </Alert>

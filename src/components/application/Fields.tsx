@@ -1,8 +1,7 @@
 // Labelled form controls of the application form, each with its error and hint tied to it.
 import type { ReactNode } from "react";
 
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 aria-[invalid=true]:border-red-700 focus:outline-2 focus:outline-brand-600";
+export const inputClass = "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 aria-[invalid=true]:border-red-700 focus:outline-2 focus:outline-brand-600";
 export const primaryButton =
   "rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 export const secondaryButton =
@@ -37,7 +36,16 @@ function Help({ id, error, hint }: { id: string; error?: string; hint?: string }
 }
 
 export function TextInput({
-  id, label, error, hint, value, onChange, type = "text", autoComplete, inputMode, max,
+  id,
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  type = "text",
+  autoComplete,
+  inputMode,
+  max,
 }: Common & { value: string; onChange: (value: string) => void; type?: string; autoComplete?: string; inputMode?: "numeric" | "tel" | "email" | "text"; max?: string }) {
   return (
     <div>
@@ -62,23 +70,13 @@ export function TextInput({
   );
 }
 
-export function SelectInput({
-  id, label, error, hint, value, onChange, children,
-}: Common & { value: string; onChange: (value: string) => void; children: ReactNode }) {
+export function SelectInput({ id, label, error, hint, value, onChange, children }: Common & { value: string; onChange: (value: string) => void; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <select
-        id={id}
-        name={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={described(id, error, hint)}
-        className={inputClass}
-      >
+      <select id={id} name={id} value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={Boolean(error)} aria-describedby={described(id, error, hint)} className={inputClass}>
         {children}
       </select>
       <Help id={id} error={error} hint={hint} />

@@ -122,7 +122,11 @@ export async function loadTargets(kind: ApplicationKind, locale: "fr" | "en"): P
   const columns = kind === "general" ? "id, slug, name_fr, name_en, degree" : "id, slug, name_fr, name_en";
   // An archived entry (gone from the content, kept for what uses it) is no longer offered.
   const rows = check(await supabase.from(TARGET_TABLES[kind]).select(columns).is("archived_at", null).order("position")) as unknown as {
-    id: string; slug: string; name_fr: string; name_en: string; degree?: string;
+    id: string;
+    slug: string;
+    name_fr: string;
+    name_en: string;
+    degree?: string;
   }[];
   return rows.map((r) => ({ id: r.id, slug: r.slug, name: locale === "en" ? r.name_en : r.name_fr, levels: LEVELS_OF[r.degree ?? ""] ?? [] }));
 }
@@ -140,15 +144,19 @@ export async function findDraft(kind: ApplicationKind | null, targetId: string |
 /** Whether the applicant already submitted (not withdrawn) for that target. */
 export async function hasSubmitted(kind: ApplicationKind, targetId: string): Promise<boolean> {
   const supabase = await client();
-  const rows = check(
-    await supabase.from("applications").select("id").eq(TARGET_COLUMN[kind], targetId).not("status", "in", "(draft,withdrawn,rejected)").limit(1),
-  );
+  const rows = check(await supabase.from("applications").select("id").eq(TARGET_COLUMN[kind], targetId).not("status", "in", "(draft,withdrawn,rejected)").limit(1));
   return (rows ?? []).length > 0;
 }
 
 export async function createDraft(kind: ApplicationKind, fields: Partial<Draft>): Promise<Draft> {
   const supabase = await client();
-  return check(await supabase.from("applications").insert({ kind, status: "draft", ...fields }).select(DRAFT_COLUMNS).single()) as unknown as Draft;
+  return check(
+    await supabase
+      .from("applications")
+      .insert({ kind, status: "draft", ...fields })
+      .select(DRAFT_COLUMNS)
+      .single(),
+  ) as unknown as Draft;
 }
 
 export async function saveDraft(id: string, fields: Partial<Draft>): Promise<Draft> {
@@ -170,9 +178,7 @@ export function targetFields(kind: ApplicationKind, targetId: string | null): Pa
 
 export async function listDocuments(applicationId: string): Promise<StoredDocument[]> {
   const supabase = await client();
-  return check(
-    await supabase.from("application_documents").select("id, kind, file_name, storage_path, size_bytes").eq("application_id", applicationId).order("created_at"),
-  ) as StoredDocument[];
+  return check(await supabase.from("application_documents").select("id, kind, file_name, storage_path, size_bytes").eq("application_id", applicationId).order("created_at")) as StoredDocument[];
 }
 
 /** Uploads into the private bucket, then records it (the row is what reviewers see). */
@@ -184,7 +190,12 @@ export async function uploadDocument(applicantId: string, applicationId: string,
   const stored = await supabase.storage.from("application-documents").upload(path, file, { contentType: type });
   if (stored.error) throw new SaveError(stored.error.message, "storage");
   const row = await supabase.from("application_documents").insert({
-    application_id: applicationId, kind, storage_path: path, file_name: file.name.slice(-255), mime_type: type, size_bytes: file.size,
+    application_id: applicationId,
+    kind,
+    storage_path: path,
+    file_name: file.name.slice(-255),
+    mime_type: type,
+    size_bytes: file.size,
     request_id: requestId ?? null,
   });
   if (row.error) {

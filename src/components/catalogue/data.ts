@@ -38,9 +38,7 @@ export function listLocalized<C extends LocalizedKey>(collection: C, locale: Loc
       }
       for (const slug of en.keys()) {
         if (!fr.has(slug)) {
-          throw new Error(
-            `src/content/${collection}/en/${slug}.md has no French original: add src/content/${collection}/fr/${slug}.md (French is the reference language; see src/content/README.md)`,
-          );
+          throw new Error(`src/content/${collection}/en/${slug}.md has no French original: add src/content/${collection}/fr/${slug}.md (French is the reference language; see src/content/README.md)`);
         }
       }
       const items: Localized<C>[] = [...fr.entries()].map(([slug, frEntry]) => {
@@ -87,10 +85,8 @@ export const paths = {
   filiere: (slug: string) => `/filieres/${slug}`,
   nestedFiliere: (department: string, filiere: string) => `/departments/${department}/filieres/${filiere}`,
   specialty: (slug: string) => `/specialty/${slug}`,
-  nestedSpecialty: (department: string, filiere: string, specialty: string) =>
-    `/departments/${department}/filieres/${filiere}/specialties/${specialty}`,
-  nestedLevel: (department: string, filiere: string, specialty: string, level: string) =>
-    `/departments/${department}/filieres/${filiere}/specialties/${specialty}/levels/${level}`,
+  nestedSpecialty: (department: string, filiere: string, specialty: string) => `/departments/${department}/filieres/${filiere}/specialties/${specialty}`,
+  nestedLevel: (department: string, filiere: string, specialty: string, level: string) => `/departments/${department}/filieres/${filiere}/specialties/${specialty}/levels/${level}`,
   formation: (slug: string) => `/professional-school/formations/${slug}`,
   partner: (slug: string) => `/partners/${slug}`,
   course: (slug: string) => `/courses#${slug}`,
@@ -98,19 +94,18 @@ export const paths = {
 
 /** The whole catalogue in one language, with the relations the pages need. */
 export async function catalogue(locale: Locale) {
-  const [schools, departments, filieres, specialties, levels, courses, formations, extensionProgrammes, partners, initiatives] =
-    await Promise.all([
-      listLocalized("schools", locale),
-      listLocalized("departments", locale),
-      listLocalized("filieres", locale),
-      listLocalized("specialties", locale),
-      listLocalized("levels", locale),
-      listLocalized("courses", locale),
-      listLocalized("formations", locale),
-      listLocalized("extension-programmes", locale),
-      listLocalized("partners", locale),
-      listLocalized("initiatives", locale),
-    ]);
+  const [schools, departments, filieres, specialties, levels, courses, formations, extensionProgrammes, partners, initiatives] = await Promise.all([
+    listLocalized("schools", locale),
+    listLocalized("departments", locale),
+    listLocalized("filieres", locale),
+    listLocalized("specialties", locale),
+    listLocalized("levels", locale),
+    listLocalized("courses", locale),
+    listLocalized("formations", locale),
+    listLocalized("extension-programmes", locale),
+    listLocalized("partners", locale),
+    listLocalized("initiatives", locale),
+  ]);
   const find = <T extends { slug: string }>(items: T[], slug: string | undefined) => items.find((i) => i.slug === slug);
   return {
     schools,
@@ -132,12 +127,7 @@ export async function catalogue(locale: Locale) {
     filieresOf: (department: string) => filieres.filter((f) => f.data.department === department),
     specialtiesOf: (filiere: string) => specialties.filter((s) => s.data.filiere === filiere),
     coursesOf: (filiere: string, opts: { specialty?: string; level?: string } = {}) =>
-      courses.filter(
-        (c) =>
-          c.data.filiere === filiere &&
-          (!opts.level || c.data.level === opts.level) &&
-          (!opts.specialty || !c.data.specialty || c.data.specialty === opts.specialty),
-      ),
+      courses.filter((c) => c.data.filiere === filiere && (!opts.level || c.data.level === opts.level) && (!opts.specialty || !c.data.specialty || c.data.specialty === opts.specialty)),
   };
 }
 

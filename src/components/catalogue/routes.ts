@@ -10,9 +10,7 @@ export async function programmePaths() {
   const ids = [...c.filieres, ...c.extensionProgrammes].map((p) => p.slug);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
   if (duplicate) {
-    throw new Error(
-      `"${duplicate}" is both a filière and an extension programme: rename one of src/content/filieres/fr/${duplicate}.md or src/content/extension-programmes/fr/${duplicate}.md`,
-    );
+    throw new Error(`"${duplicate}" is both a filière and an extension programme: rename one of src/content/filieres/fr/${duplicate}.md or src/content/extension-programmes/fr/${duplicate}.md`);
   }
   return ids.map((programId) => ({ params: { programId } }));
 }
@@ -23,9 +21,7 @@ export async function filierePaths() {
 
 /** The international department has its own page; its /departments/{id} address redirects there. */
 export async function departmentPaths() {
-  return (await fr()).departments
-    .filter((d) => d.slug !== INTERNATIONAL_DEPARTMENT)
-    .map((d) => ({ params: { departmentId: d.slug } }));
+  return (await fr()).departments.filter((d) => d.slug !== INTERNATIONAL_DEPARTMENT).map((d) => ({ params: { departmentId: d.slug } }));
 }
 
 export async function schoolPaths() {

@@ -27,16 +27,7 @@ export function organizationLd(facts: Brand, site: URL, locale: Locale, name: st
   };
 }
 
-export function courseLd(opts: {
-  site: URL;
-  path: string;
-  locale: Locale;
-  name: string;
-  description: string;
-  code?: string;
-  mode: "video" | "virtual-class" | "blended";
-  languages?: string[];
-}) {
+export function courseLd(opts: { site: URL; path: string; locale: Locale; name: string; description: string; code?: string; mode: "video" | "virtual-class" | "blended"; languages?: string[] }) {
   const { site, path, locale, name, description, code, mode, languages } = opts;
   return {
     "@context": "https://schema.org",

@@ -41,9 +41,7 @@ const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 export async function sitemapXml(site: URL): Promise<string> {
   const urls = (await canonicalPaths()).flatMap((path) => {
     const alternates = LOCALES.map((l) => ({ lang: l, href: new URL(localizedPath(l, path), site).href }));
-    const links = [...alternates, { lang: "x-default", href: alternates[0]!.href }]
-      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.lang}" href="${escape(a.href)}"/>`)
-      .join("");
+    const links = [...alternates, { lang: "x-default", href: alternates[0]!.href }].map((a) => `<xhtml:link rel="alternate" hreflang="${a.lang}" href="${escape(a.href)}"/>`).join("");
     return alternates.map((a) => `<url><loc>${escape(a.href)}</loc>${links}</url>`);
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;

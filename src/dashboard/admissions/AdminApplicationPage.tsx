@@ -72,8 +72,7 @@ export default function AdminApplicationPage({ params }: PageProps) {
     [f.contacts, [a.email, a.phone, a.city, str(d.contacts?.address)].filter(Boolean).join(" · ")],
     [f.background, [str(d.background?.lastDiploma), str(d.background?.diplomaYear), str(d.background?.institution), str(d.background?.marks)].filter(Boolean).join(" · ") || "—"],
     [f.choice, `${targetName(a, locale)} (${m.schools[a.kind as keyof typeof m.schools] ?? a.kind})`],
-    [f.level, a.admitted_level_code && a.admitted_level_code !== a.level_code
-      ? `${a.level_code ?? "—"} — ${fill(f.admittedTo, { level: a.admitted_level_code })}` : (a.level_code ?? "—")],
+    [f.level, a.admitted_level_code && a.admitted_level_code !== a.level_code ? `${a.level_code ?? "—"} — ${fill(f.admittedTo, { level: a.admitted_level_code })}` : (a.level_code ?? "—")],
     [f.mode, a.study_mode ? (f.modes[a.study_mode as keyof typeof f.modes] ?? a.study_mode) : "—"],
     [m.queue.columns.fee, (a.fee_xaf ?? 0) === 0 ? m.fee.none : `${formatXaf(locale, a.fee_xaf ?? 0)} — ${a.fee_paid_at ? m.fee.paid : m.fee.due}`],
   ];
@@ -87,11 +86,19 @@ export default function AdminApplicationPage({ params }: PageProps) {
           <>
             <StatusBadge status={a.status} />
             <LinkButton href={back}>{f.back}</LinkButton>
-            {a.status === "admitted" && <LinkButton variant="primary" href={hrefTo(locale, "admin.student-enrollments")}>{f.admitLink}</LinkButton>}
+            {a.status === "admitted" && (
+              <LinkButton variant="primary" href={hrefTo(locale, "admin.student-enrollments")}>
+                {f.admitLink}
+              </LinkButton>
+            )}
           </>
         }
       />
-      {notice && <p role="status" className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">{notice}</p>}
+      {notice && (
+        <p role="status" className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+          {notice}
+        </p>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         {/* min-w-0 and overflow-wrap: a long e-mail or file name wraps instead of widening the page on a phone. */}
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
@@ -120,8 +127,13 @@ export default function AdminApplicationPage({ params }: PageProps) {
                 {documents.map((doc) => (
                   <li key={doc.id} className="flex flex-wrap items-center gap-3">
                     <span className="font-medium">{m.documentKinds[doc.kind as DocumentKind] ?? doc.kind}</span>
-                    <span className="min-w-0 text-sm text-gray-700 [overflow-wrap:anywhere]">{doc.file_name} · {Math.ceil(doc.size_bytes / 1024)} Ko</span>
-                    <Button size="sm" variant="secondary" onPress={() => void view(doc)}>{f.view}<span className="sr-only"> {doc.file_name}</span></Button>
+                    <span className="min-w-0 text-sm text-gray-700 [overflow-wrap:anywhere]">
+                      {doc.file_name} · {Math.ceil(doc.size_bytes / 1024)} Ko
+                    </span>
+                    <Button size="sm" variant="secondary" onPress={() => void view(doc)}>
+                      {f.view}
+                      <span className="sr-only"> {doc.file_name}</span>
+                    </Button>
                   </li>
                 ))}
               </ul>
@@ -149,7 +161,9 @@ export default function AdminApplicationPage({ params }: PageProps) {
                 {comments.map((c) => (
                   <li key={c.id} className="rounded-md bg-gray-50 p-3">
                     <p className="whitespace-pre-line">{c.body}</p>
-                    <p className="mt-1 text-xs text-gray-700">{c.author ? fill(f.by, { name: c.author.full_name }) : ""} — {formatDateTime(locale, c.created_at)}</p>
+                    <p className="mt-1 text-xs text-gray-700">
+                      {c.author ? fill(f.by, { name: c.author.full_name }) : ""} — {formatDateTime(locale, c.created_at)}
+                    </p>
                   </li>
                 ))}
               </ul>
@@ -183,13 +197,17 @@ export default function AdminApplicationPage({ params }: PageProps) {
           {viewing.doc.mime_type === "application/pdf" ? (
             <div className="flex flex-col gap-2">
               <iframe src={viewing.url} title={fill(f.viewer, { name: viewing.doc.file_name })} className="h-[70vh] w-full rounded-lg border border-gray-200" data-testid="document-pdf" />
-              <a href={viewing.url} target="_blank" rel="noopener" className="text-sm text-brand-700 underline" data-testid="open-pdf">{f.openPdf}</a>
+              <a href={viewing.url} target="_blank" rel="noopener" className="text-sm text-brand-700 underline" data-testid="open-pdf">
+                {f.openPdf}
+              </a>
             </div>
           ) : (
             <img src={viewing.url} alt={viewing.doc.file_name} className="max-h-[70vh] w-auto" />
           )}
           <div className="mt-4 flex justify-end">
-            <Button variant="secondary" onPress={close}>{f.closeViewer}</Button>
+            <Button variant="secondary" onPress={close}>
+              {f.closeViewer}
+            </Button>
           </div>
         </Dialog>
       )}
@@ -223,17 +241,31 @@ function RequestForm({ applicationId, onDone }: { applicationId: string; onDone:
     <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 border-t border-gray-200 pt-4" aria-busy={pending}>
       <h3 className="font-semibold text-brand-900">{f.requestDocument}</h3>
       <div>
-        <label htmlFor="request-kind" className={labelText}>{f.requestKind}</label>
+        <label htmlFor="request-kind" className={labelText}>
+          {f.requestKind}
+        </label>
         <select id="request-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as DocumentKind)} className={cx(inputBox, "min-h-11 w-full")}>
-          {DOCUMENT_KINDS.map((k) => <option key={k} value={k}>{m.documentKinds[k]}</option>)}
+          {DOCUMENT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {m.documentKinds[k]}
+            </option>
+          ))}
         </select>
       </div>
       <div>
-        <label htmlFor="request-note" className={labelText}>{f.requestNote}</label>
+        <label htmlFor="request-note" className={labelText}>
+          {f.requestNote}
+        </label>
         <textarea id="request-note" rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} className={cx(inputBox, "w-full")} />
       </div>
-      {error && <p className={errorText} role="alert">{error}</p>}
-      <Button type="submit" variant="secondary" isPending={pending}>{f.requestSend}</Button>
+      {error && (
+        <p className={errorText} role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" variant="secondary" isPending={pending}>
+        {f.requestSend}
+      </Button>
     </form>
   );
 }
@@ -261,10 +293,18 @@ function CommentForm({ applicationId, onDone }: { applicationId: string; onDone:
   }
   return (
     <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-2" aria-busy={pending}>
-      <label htmlFor="comment-body" className={labelText}>{f.comment}</label>
+      <label htmlFor="comment-body" className={labelText}>
+        {f.comment}
+      </label>
       <textarea id="comment-body" rows={3} maxLength={4000} value={body} onChange={(e) => setBody(e.currentTarget.value)} className={cx(inputBox, "w-full")} />
-      {error && <p className={errorText} role="alert">{error}</p>}
-      <Button type="submit" variant="secondary" isPending={pending}>{f.addComment}</Button>
+      {error && (
+        <p className={errorText} role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" variant="secondary" isPending={pending}>
+        {f.addComment}
+      </Button>
     </form>
   );
 }

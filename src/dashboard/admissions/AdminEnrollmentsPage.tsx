@@ -63,7 +63,11 @@ export default function AdminEnrollmentsPage(_: PageProps) {
   return (
     <>
       <PageHeader title={e.title} description={e.intro} />
-      {notice && <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-green-900" data-testid="admit-notice">{notice}</p>}
+      {notice && (
+        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-green-900" data-testid="admit-notice">
+          {notice}
+        </p>
+      )}
       <DataTable
         caption={e.title}
         captionHidden
@@ -78,9 +82,13 @@ export default function AdminEnrollmentsPage(_: PageProps) {
         getRowId={(a) => a.id}
         empty={<EmptyState headingLevel={3} title={e.empty} />}
         filters={
-          <FilterSelect label={e.status} allLabel={`${m.statuses.admitted} + ${m.statuses.enrolled}`} value={query.filters.status ?? ""}
+          <FilterSelect
+            label={e.status}
+            allLabel={`${m.statuses.admitted} + ${m.statuses.enrolled}`}
+            value={query.filters.status ?? ""}
             onChange={(v) => setQuery({ ...query, page: 1, filters: v ? { status: v } : {} })}
-            options={(["admitted", "enrolled"] as const).map((s) => ({ value: s, label: m.statuses[s] }))} />
+            options={(["admitted", "enrolled"] as const).map((s) => ({ value: s, label: m.statuses[s] }))}
+          />
         }
       />
       <ConfirmDialog
@@ -97,12 +105,28 @@ export default function AdminEnrollmentsPage(_: PageProps) {
           invalidateAdmissions();
         }}
       >
-        <p>{fill(e.admitConfirm, { name: admitting?.full_name ?? "", target: admitting ? `${targetName(admitting, locale)}${admitting.admitted_level_code ?? admitting.level_code ? ` — ${admitting.admitted_level_code ?? admitting.level_code}` : ""}` : "" })}</p>
+        <p>
+          {fill(e.admitConfirm, {
+            name: admitting?.full_name ?? "",
+            target: admitting ? `${targetName(admitting, locale)}${(admitting.admitted_level_code ?? admitting.level_code) ? ` — ${admitting.admitted_level_code ?? admitting.level_code}` : ""}` : "",
+          })}
+        </p>
         <p className="mt-2" data-testid="admit-courses">
-          {courseCount.data === undefined || courseCount.loading ? e.counting
-            : courseCount.data === null ? null
-            : courseCount.data > 0 ? fill(e.coursesToAdd, { n: String(courseCount.data) })
-            : <>{e.noCourses} <a className="font-semibold text-brand-700 underline" href={hrefTo(locale, `admin.create-course.${admitting?.kind === "extension" ? "extension" : admitting?.kind === "professional" ? "professional" : "iou"}`)}>{e.createCourse}</a></>}
+          {courseCount.data === undefined || courseCount.loading ? (
+            e.counting
+          ) : courseCount.data === null ? null : courseCount.data > 0 ? (
+            fill(e.coursesToAdd, { n: String(courseCount.data) })
+          ) : (
+            <>
+              {e.noCourses}{" "}
+              <a
+                className="font-semibold text-brand-700 underline"
+                href={hrefTo(locale, `admin.create-course.${admitting?.kind === "extension" ? "extension" : admitting?.kind === "professional" ? "professional" : "iou"}`)}
+              >
+                {e.createCourse}
+              </a>
+            </>
+          )}
         </p>
       </ConfirmDialog>
       <div className="mt-8">

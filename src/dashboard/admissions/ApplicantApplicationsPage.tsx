@@ -52,13 +52,24 @@ export default function ApplicantApplicationsPage(_: PageProps) {
   return (
     <>
       <PageHeader title={mine.title} description={mine.intro} actions={<LinkButton href={localizedPath(locale, "/application")}>{mine.apply}</LinkButton>} />
-      {notice && <p role="status" className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">{notice}</p>}
+      {notice && (
+        <p role="status" className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+          {notice}
+        </p>
+      )}
       {apps.loading || (!apps.data && !apps.error) ? (
         <Skeleton blocks={2} />
       ) : apps.error ? (
         <ErrorState error={apps.error} onRetry={apps.retry} />
       ) : !apps.data?.list.length ? (
-        <EmptyState title={mine.empty} action={<LinkButton variant="primary" href={localizedPath(locale, "/application")}>{mine.apply}</LinkButton>} />
+        <EmptyState
+          title={mine.empty}
+          action={
+            <LinkButton variant="primary" href={localizedPath(locale, "/application")}>
+              {mine.apply}
+            </LinkButton>
+          }
+        />
       ) : (
         <ul className="flex flex-col gap-6">
           {apps.data.list.map((app) => (
@@ -72,7 +83,13 @@ export default function ApplicantApplicationsPage(_: PageProps) {
   );
 }
 
-function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
+function ApplicationCard({
+  app,
+  matricule,
+  courses,
+  userId,
+  onNotice,
+}: {
   app: MyApplication;
   matricule?: string;
   courses: { code: string; title: string }[];
@@ -95,19 +112,28 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
       testId={`application-${app.id}`}
     >
       {app.status === "draft" && (
-        <LinkButton variant="primary" href={localizedPath(locale, FORM_OF[app.kind] ?? "/application")}>{mine.continueDraft}</LinkButton>
+        <LinkButton variant="primary" href={localizedPath(locale, FORM_OF[app.kind] ?? "/application")}>
+          {mine.continueDraft}
+        </LinkButton>
       )}
       {accepted && <NextSteps app={app} />}
       {matricule && courses.length > 0 && (
         <section className="mb-4">
           <h3 className="font-semibold text-brand-900">{mine.courses}</h3>
           <ul className="list-disc pl-5" data-testid="my-courses">
-            {courses.map((c) => <li key={c.code}>{c.code} — {c.title}</li>)}
+            {courses.map((c) => (
+              <li key={c.code}>
+                {c.code} — {c.title}
+              </li>
+            ))}
           </ul>
         </section>
       )}
       {app.decision_reason && (app.status === "rejected" || app.status === "waitlisted") && (
-        <p className="mb-4"><span className="font-semibold">{mine.reason} : </span>{app.decision_reason}</p>
+        <p className="mb-4">
+          <span className="font-semibold">{mine.reason} : </span>
+          {app.decision_reason}
+        </p>
       )}
       {feeDue && <FeePayment app={app} />}
       {app.fee_paid_at && (app.fee_xaf ?? 0) > 0 && !accepted && (
@@ -127,8 +153,7 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
           <ol className="mt-2 border-l-2 border-brand-100 pl-4" data-testid="application-history">
             {app.history.map((h) => (
               <li key={h.id} className="mb-2">
-                <span className="font-medium">{m.statuses[h.to_status]}</span>{" "}
-                <span className="text-sm text-gray-700">— {formatDateTime(locale, h.changed_at)}</span>
+                <span className="font-medium">{m.statuses[h.to_status]}</span> <span className="text-sm text-gray-700">— {formatDateTime(locale, h.changed_at)}</span>
                 {h.note && (h.to_status === "rejected" || h.to_status === "waitlisted" || h.to_status === "documents_requested") && <p className="text-sm text-gray-700">{h.note}</p>}
               </li>
             ))}
@@ -141,7 +166,9 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
           <h3 className="font-semibold text-brand-900">{mine.documents}</h3>
           <ul className="mt-1 list-disc pl-5 text-sm">
             {app.documents.map((d) => (
-              <li key={d.id}>{m.documentKinds[d.kind as DocumentKind] ?? d.kind} — {d.file_name}</li>
+              <li key={d.id}>
+                {m.documentKinds[d.kind as DocumentKind] ?? d.kind} — {d.file_name}
+              </li>
             ))}
           </ul>
         </section>
@@ -150,7 +177,9 @@ function ApplicationCard({ app, matricule, courses, userId, onNotice }: {
       {app.status === "admitted" && <p className="mt-4 text-sm text-gray-700">{mine.noWithdrawal}</p>}
       {WITHDRAWABLE.includes(app.status) && (
         <div className="mt-4">
-          <Button variant="secondary" onPress={() => setConfirming(true)}>{mine.withdraw}</Button>
+          <Button variant="secondary" onPress={() => setConfirming(true)}>
+            {mine.withdraw}
+          </Button>
           <ConfirmDialog
             title={mine.withdraw}
             confirmLabel={mine.withdraw}
@@ -197,13 +226,31 @@ function RequestUpload({ request, app, userId, onDone }: { request: DocumentRequ
 
   return (
     <div className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="document-request">
-      <p className="font-semibold text-amber-900">{mine.requested} : {m.documentKinds[request.kind as DocumentKind] ?? request.kind}</p>
+      <p className="font-semibold text-amber-900">
+        {mine.requested} : {m.documentKinds[request.kind as DocumentKind] ?? request.kind}
+      </p>
       {request.message && <p className="mt-1 text-sm">{request.message}</p>}
-      <label htmlFor={id} className={`${labelText} mt-2`}>{mine.upload}</label>
-      <input id={id} type="file" accept={DOCUMENT_ACCEPT} disabled={busy} className="mt-1 block text-sm"
-        aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => { void onFile(e.target.files?.[0]); e.target.value = ""; }} />
-      {error && <p id={`${id}-error`} className={errorText}>{error}</p>}
+      <label htmlFor={id} className={`${labelText} mt-2`}>
+        {mine.upload}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        disabled={busy}
+        className="mt-1 block text-sm"
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          void onFile(e.target.files?.[0]);
+          e.target.value = "";
+        }}
+      />
+      {error && (
+        <p id={`${id}-error`} className={errorText}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -252,22 +299,57 @@ function FeePayment({ app }: { app: MyApplication }) {
       <p className="text-sm">{fill(mine.feeDue, { amount })}</p>
       <div className="mt-2 flex flex-wrap items-end gap-3">
         <div>
-          <label htmlFor={`${id}-channel`} className={labelText}>{mine.channel}</label>
-          <select id={`${id}-channel`} value={channel} onChange={(e) => setChannel(e.currentTarget.value as "mtn_momo" | "orange_money")} className="mt-1 min-h-11 rounded-md border border-gray-400 bg-white px-2">
-            {(["mtn_momo", "orange_money"] as const).map((c) => <option key={c} value={c}>{mine.channels[c]}</option>)}
+          <label htmlFor={`${id}-channel`} className={labelText}>
+            {mine.channel}
+          </label>
+          <select
+            id={`${id}-channel`}
+            value={channel}
+            onChange={(e) => setChannel(e.currentTarget.value as "mtn_momo" | "orange_money")}
+            className="mt-1 min-h-11 rounded-md border border-gray-400 bg-white px-2"
+          >
+            {(["mtn_momo", "orange_money"] as const).map((c) => (
+              <option key={c} value={c}>
+                {mine.channels[c]}
+              </option>
+            ))}
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-phone`} className={labelText}>{mine.payPhone}</label>
-          <input id={`${id}-phone`} type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)}
-            aria-invalid={Boolean(phoneError)} aria-describedby={phoneError ? `${id}-error` : undefined}
-            className="mt-1 min-h-11 rounded-md border border-gray-400 bg-white px-2" />
+          <label htmlFor={`${id}-phone`} className={labelText}>
+            {mine.payPhone}
+          </label>
+          <input
+            id={`${id}-phone`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.currentTarget.value)}
+            aria-invalid={Boolean(phoneError)}
+            aria-describedby={phoneError ? `${id}-error` : undefined}
+            className="mt-1 min-h-11 rounded-md border border-gray-400 bg-white px-2"
+          />
         </div>
-        <Button type="submit" isPending={state === "busy"}>{fill(mine.pay, { amount })}</Button>
+        <Button type="submit" isPending={state === "busy"}>
+          {fill(mine.pay, { amount })}
+        </Button>
       </div>
-      {phoneError && <p id={`${id}-error`} className={errorText}>{phoneError}</p>}
-      {state === "pending" && <p role="status" className="mt-2 text-sm">{mine.payPending}</p>}
-      {state === "failed" && !phoneError && <p role="alert" className={errorText}>{mine.payFailed}</p>}
+      {phoneError && (
+        <p id={`${id}-error`} className={errorText}>
+          {phoneError}
+        </p>
+      )}
+      {state === "pending" && (
+        <p role="status" className="mt-2 text-sm">
+          {mine.payPending}
+        </p>
+      )}
+      {state === "failed" && !phoneError && (
+        <p role="alert" className={errorText}>
+          {mine.payFailed}
+        </p>
+      )}
     </form>
   );
 }

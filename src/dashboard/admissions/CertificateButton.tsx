@@ -13,19 +13,25 @@ export function CertificateButton({ registrationId, name }: { registrationId: st
   const locale = useLocale();
   const [pending, setPending] = useState(false);
   return (
-    <Button size="sm" variant="secondary" isPending={pending} onPress={async () => {
-      setPending(true);
-      try {
-        const doc = await issueCertificate(getSupabase(), registrationId);
-        const { downloadCertificate } = await import("../shared/certificate-pdf.ts");
-        await downloadCertificate(doc, locale);
-      } catch (failure) {
-        toastError(failure);
-      } finally {
-        setPending(false);
-      }
-    }}>
-      {m.certificate}<span className="sr-only"> {name}</span>
+    <Button
+      size="sm"
+      variant="secondary"
+      isPending={pending}
+      onPress={async () => {
+        setPending(true);
+        try {
+          const doc = await issueCertificate(getSupabase(), registrationId);
+          const { downloadCertificate } = await import("../shared/certificate-pdf.ts");
+          await downloadCertificate(doc, locale);
+        } catch (failure) {
+          toastError(failure);
+        } finally {
+          setPending(false);
+        }
+      }}
+    >
+      {m.certificate}
+      <span className="sr-only"> {name}</span>
     </Button>
   );
 }

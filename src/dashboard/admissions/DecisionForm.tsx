@@ -16,7 +16,12 @@ import { useAdmissionsQuery } from "../ui/query.ts";
 
 const LEVELS = { licence: ["L1", "L2", "L3"], master: ["M1", "M2"], "licence-master": ["L1", "L2", "L3", "M1", "M2"] } as const;
 
-export function DecisionForm({ ids, app, onDone, submitLabel }: {
+export function DecisionForm({
+  ids,
+  app,
+  onDone,
+  submitLabel,
+}: {
   ids: string[];
   /** The one file decided (its programme and level can then be chosen). */
   app?: Application;
@@ -73,52 +78,93 @@ export function DecisionForm({ ids, app, onDone, submitLabel }: {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
       <div>
-        <label htmlFor={`${id}-decision`} className={labelText}>{f.decision}</label>
+        <label htmlFor={`${id}-decision`} className={labelText}>
+          {f.decision}
+        </label>
         <select id={`${id}-decision`} className={cx(inputBox, "min-h-11 w-full")} value={decision} onChange={(e) => setDecision(e.currentTarget.value as Decision)}>
-          {DECISIONS.map((d) => <option key={d} value={d}>{f.decisions[d]}</option>)}
+          {DECISIONS.map((d) => (
+            <option key={d} value={d}>
+              {f.decisions[d]}
+            </option>
+          ))}
         </select>
       </div>
       {showTarget && (
         <fieldset className="flex flex-col gap-3 rounded-md border border-gray-200 p-3">
           <legend className="px-1 text-sm font-semibold text-gray-700">{f.admitTo}</legend>
           <div>
-            <label htmlFor={`${id}-programme`} className={labelText}>{f.programme}</label>
-            <select id={`${id}-programme`} className={cx(inputBox, "min-h-11 w-full")} value={target.programme}
+            <label htmlFor={`${id}-programme`} className={labelText}>
+              {f.programme}
+            </label>
+            <select
+              id={`${id}-programme`}
+              className={cx(inputBox, "min-h-11 w-full")}
+              value={target.programme}
               onChange={(e) => {
                 const next = programmes.data?.find((p) => p.id === e.currentTarget.value);
                 const levels: readonly string[] = next ? LEVELS[next.degree] : [];
                 setTarget({ programme: e.currentTarget.value, level: levels.includes(target.level) ? target.level : (levels[0] ?? target.level), specialty: null });
-              }}>
-              {(programmes.data ?? []).map((p) => <option key={p.id} value={p.id}>{locale === "en" ? p.name_en : p.name_fr}</option>)}
+              }}
+            >
+              {(programmes.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {locale === "en" ? p.name_en : p.name_fr}
+                </option>
+              ))}
               {!programmes.data && <option value={target.programme}>{targetName(app!, locale)}</option>}
             </select>
           </div>
           <div>
-            <label htmlFor={`${id}-level`} className={labelText}>{f.admitLevel}</label>
-            <select id={`${id}-level`} className={cx(inputBox, "min-h-11 w-full")} value={target.level} aria-describedby={`${id}-asked`}
+            <label htmlFor={`${id}-level`} className={labelText}>
+              {f.admitLevel}
+            </label>
+            <select
+              id={`${id}-level`}
+              className={cx(inputBox, "min-h-11 w-full")}
+              value={target.level}
+              aria-describedby={`${id}-asked`}
               onChange={(e) => {
                 const level = e.currentTarget.value;
                 const keeps = programme?.specialties.some((s) => s.id === target.specialty && s.levels.some((l) => l.level_code === level));
                 setTarget({ ...target, level, specialty: keeps ? target.specialty : null });
-              }}>
-              {(programme ? LEVELS[programme.degree] : [target.level]).map((l) => <option key={l} value={l}>{l}</option>)}
+              }}
+            >
+              {(programme ? LEVELS[programme.degree] : [target.level]).map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
             </select>
-            <p id={`${id}-asked`} className="mt-1 text-sm text-gray-700">{fill(f.asked, { level: app!.level_code ?? "—" })}</p>
+            <p id={`${id}-asked`} className="mt-1 text-sm text-gray-700">
+              {fill(f.asked, { level: app!.level_code ?? "—" })}
+            </p>
           </div>
           {specialties.length > 0 && (
             <div>
-              <label htmlFor={`${id}-specialty`} className={labelText}>{f.specialty}</label>
-              <select id={`${id}-specialty`} className={cx(inputBox, "min-h-11 w-full")} value={target.specialty ?? ""}
-                onChange={(e) => setTarget({ ...target, specialty: e.currentTarget.value || null })}>
+              <label htmlFor={`${id}-specialty`} className={labelText}>
+                {f.specialty}
+              </label>
+              <select
+                id={`${id}-specialty`}
+                className={cx(inputBox, "min-h-11 w-full")}
+                value={target.specialty ?? ""}
+                onChange={(e) => setTarget({ ...target, specialty: e.currentTarget.value || null })}
+              >
                 <option value="">{f.noSpecialty}</option>
-                {specialties.map((s) => <option key={s.id} value={s.id}>{locale === "en" ? s.name_en : s.name_fr}</option>)}
+                {specialties.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {locale === "en" ? s.name_en : s.name_fr}
+                  </option>
+                ))}
               </select>
             </div>
           )}
         </fieldset>
       )}
       <div>
-        <label htmlFor={`${id}-template`} className={labelText}>{f.template}</label>
+        <label htmlFor={`${id}-template`} className={labelText}>
+          {f.template}
+        </label>
         <select
           id={`${id}-template`}
           className={cx(inputBox, "min-h-11 w-full")}
@@ -129,16 +175,36 @@ export function DecisionForm({ ids, app, onDone, submitLabel }: {
             if (key !== "none") setReason(f.templates[key]);
           }}
         >
-          {(Object.keys(f.templates) as (keyof typeof f.templates)[]).map((k) => <option key={k} value={k}>{f.templates[k]}</option>)}
+          {(Object.keys(f.templates) as (keyof typeof f.templates)[]).map((k) => (
+            <option key={k} value={k}>
+              {f.templates[k]}
+            </option>
+          ))}
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-reason`} className={labelText}>{f.reason}</label>
-        <textarea id={`${id}-reason`} rows={3} maxLength={1000} className={cx(inputBox, "w-full")} value={reason} onChange={(e) => setReason(e.currentTarget.value)}
-          aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
-        {error && <p id={`${id}-error`} className={errorText} role="alert">{error}</p>}
+        <label htmlFor={`${id}-reason`} className={labelText}>
+          {f.reason}
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          rows={3}
+          maxLength={1000}
+          className={cx(inputBox, "w-full")}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error && (
+          <p id={`${id}-error`} className={errorText} role="alert">
+            {error}
+          </p>
+        )}
       </div>
-      <Button type="submit" isDisabled={!ids.length}>{submitLabel ?? f.confirm}</Button>
+      <Button type="submit" isDisabled={!ids.length}>
+        {submitLabel ?? f.confirm}
+      </Button>
       <ConfirmDialog
         title={f.confirmTitle}
         confirmLabel={f.decisions[decision]}

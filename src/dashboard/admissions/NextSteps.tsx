@@ -19,7 +19,10 @@ function Step({ done, title, children, testId }: { done: boolean; title: string;
   const m = useMessages(applicantMessages).next;
   return (
     <li className="flex gap-3" data-testid={testId}>
-      <span aria-hidden="true" className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold ${done ? "bg-green-700 text-white" : "border-2 border-brand-600 text-brand-700"}`}>
+      <span
+        aria-hidden="true"
+        className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold ${done ? "bg-green-700 text-white" : "border-2 border-brand-600 text-brand-700"}`}
+      >
         {done ? "✓" : ""}
       </span>
       <div className="min-w-0 flex-1">
@@ -47,7 +50,9 @@ export function NextSteps({ app }: { app: MyApplication }) {
 
   return (
     <section className="mb-4 rounded-md border border-green-200 bg-green-50 p-4 text-green-950" data-testid="next-steps" aria-labelledby={`next-${app.id}`}>
-      <h3 id={`next-${app.id}`} className="text-lg font-semibold">{n.title}</h3>
+      <h3 id={`next-${app.id}`} className="text-lg font-semibold">
+        {n.title}
+      </h3>
       <p className="mt-1" data-testid="admitted-to">
         {fill(n.admittedTo, { target })}
         {s.asked_level && s.level && s.asked_level !== s.level && <> {fill(n.askedLevel, { level: s.asked_level })}</>}
@@ -62,7 +67,9 @@ export function NextSteps({ app }: { app: MyApplication }) {
           {s.registration ? (
             <>
               <p data-testid="my-matricule">{fill(n.registered, { date: formatDate(locale, s.registration.registered_on), matricule: s.registration.matricule })}</p>
-              <LinkButton className="mt-2" href={hrefTo(locale, "student.home")}>{m.openStudent}</LinkButton>
+              <LinkButton className="mt-2" href={hrefTo(locale, "student.home")}>
+                {m.openStudent}
+              </LinkButton>
             </>
           ) : (
             <p>{n.registrationWait}</p>
@@ -82,7 +89,11 @@ export function NextSteps({ app }: { app: MyApplication }) {
                   </li>
                 ))}
               </ul>
-              {s.registration && <LinkButton className="mt-2" href={hrefTo(locale, "student.payments")}>{n.payLink}</LinkButton>}
+              {s.registration && (
+                <LinkButton className="mt-2" href={hrefTo(locale, "student.payments")}>
+                  {n.payLink}
+                </LinkButton>
+              )}
             </>
           )}
         </Step>
@@ -97,7 +108,9 @@ export function NextSteps({ app }: { app: MyApplication }) {
         )}
         <Step done={false} title={n.bring} testId="step-bring">
           <ul className="list-disc pl-5">
-            {n.bringItems.map((item) => <li key={item}>{item}</li>)}
+            {n.bringItems.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
           </ul>
         </Step>
       </ol>

@@ -33,9 +33,7 @@ export function QueuePage({ international }: { international: boolean }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const filters: QueueFilters = query.filters;
-  const page = useAdmissionsQuery(["queue", String(international), query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () =>
-    fetchQueue(supabase, international, query),
-  );
+  const page = useAdmissionsQuery(["queue", String(international), query.page, query.pageSize, JSON.stringify(filters), JSON.stringify(query.sort)], () => fetchQueue(supabase, international, query));
   const counts = useAdmissionsQuery(["counts", String(international)], () => fetchCounts(supabase, international));
   const setFilter = (key: keyof QueueFilters, value: string) => {
     const next = { ...query.filters, [key]: value };
@@ -49,12 +47,20 @@ export function QueuePage({ international }: { international: boolean }) {
     {
       id: "select",
       header: "✓",
-      cell: (a) => (
-        <input type="checkbox" className="h-5 w-5" checked={selected.includes(a.id)} onChange={() => toggle(a.id)} aria-label={fill(q.select, { name: a.full_name })} />
-      ),
+      cell: (a) => <input type="checkbox" className="h-5 w-5" checked={selected.includes(a.id)} onChange={() => toggle(a.id)} aria-label={fill(q.select, { name: a.full_name })} />,
       csv: () => "",
     },
-    { id: "name", header: q.columns.name, sortable: true, cell: (a) => <a className="font-medium text-brand-700 underline" href={hrefTo(locale, international ? "admin.international-application" : "admin.student-application", { id: a.id })}>{a.full_name}</a>, csv: (a) => a.full_name },
+    {
+      id: "name",
+      header: q.columns.name,
+      sortable: true,
+      cell: (a) => (
+        <a className="font-medium text-brand-700 underline" href={hrefTo(locale, international ? "admin.international-application" : "admin.student-application", { id: a.id })}>
+          {a.full_name}
+        </a>
+      ),
+      csv: (a) => a.full_name,
+    },
     { id: "target", header: q.columns.target, cell: (a) => targetName(a, locale) },
     { id: "school", header: q.columns.school, cell: (a) => m.schools[a.kind as keyof typeof m.schools] ?? a.kind },
     { id: "country", header: q.columns.country, cell: (a) => a.country },
@@ -76,7 +82,11 @@ export function QueuePage({ international }: { international: boolean }) {
   return (
     <>
       <PageHeader title={international ? q.internationalTitle : q.studentTitle} description={international ? q.internationalIntro : q.studentIntro} />
-      {notice && <p role="status" className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">{notice}</p>}
+      {notice && (
+        <p role="status" className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+          {notice}
+        </p>
+      )}
       <DataTable
         caption={international ? q.internationalTitle : q.studentTitle}
         captionHidden
@@ -98,16 +108,39 @@ export function QueuePage({ international }: { international: boolean }) {
               <Label className={labelText}>{q.search}</Label>
               <Input className={inputBox} />
             </SearchField>
-            <FilterSelect label={q.school} allLabel={q.all} value={filters.school ?? ""} onChange={(v) => setFilter("school", v)} options={SCHOOL_KINDS.map((k) => ({ value: k, label: m.schools[k] }))} />
-            <FilterSelect label={q.status} allLabel={q.all} value={filters.status ?? ""} onChange={(v) => setFilter("status", v)}
-              options={APPLICATION_STATUSES.filter((s) => s !== "draft").map((s) => ({ value: s, label: m.statuses[s] }))} testId="filter-status" />
+            <FilterSelect
+              label={q.school}
+              allLabel={q.all}
+              value={filters.school ?? ""}
+              onChange={(v) => setFilter("school", v)}
+              options={SCHOOL_KINDS.map((k) => ({ value: k, label: m.schools[k] }))}
+            />
+            <FilterSelect
+              label={q.status}
+              allLabel={q.all}
+              value={filters.status ?? ""}
+              onChange={(v) => setFilter("status", v)}
+              options={APPLICATION_STATUSES.filter((s) => s !== "draft").map((s) => ({ value: s, label: m.statuses[s] }))}
+              testId="filter-status"
+            />
             <DateFilter label={q.nationality} value={filters.nationality ?? ""} onChange={(v) => setFilter("nationality", v)} type="text" />
             <DateFilter label={q.from} value={filters.from ?? ""} onChange={(v) => setFilter("from", v)} />
             <DateFilter label={q.to} value={filters.to ?? ""} onChange={(v) => setFilter("to", v)} />
           </>
         }
       />
-      <Card title={q.bulk} description={countOf(locale, q.selected, selected.length)} className="mt-6" actions={selected.length ? <Button variant="ghost" onPress={() => setSelected([])}>{q.clearSelection}</Button> : undefined}>
+      <Card
+        title={q.bulk}
+        description={countOf(locale, q.selected, selected.length)}
+        className="mt-6"
+        actions={
+          selected.length ? (
+            <Button variant="ghost" onPress={() => setSelected([])}>
+              {q.clearSelection}
+            </Button>
+          ) : undefined
+        }
+      >
         <DecisionForm
           ids={selected}
           onDone={() => {
@@ -122,15 +155,27 @@ export function QueuePage({ international }: { international: boolean }) {
           <table className="min-w-full text-sm" data-testid="application-counts">
             <thead>
               <tr>
-                <th scope="col" className="p-2 text-left">{q.columns.target}</th>
-                {statuses.map((s) => <th key={s} scope="col" className="p-2 text-right">{m.statuses[s]}</th>)}
+                <th scope="col" className="p-2 text-left">
+                  {q.columns.target}
+                </th>
+                {statuses.map((s) => (
+                  <th key={s} scope="col" className="p-2 text-right">
+                    {m.statuses[s]}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {[...byTarget.entries()].map(([key, row]) => (
                 <tr key={key} className="border-t border-gray-200">
-                  <th scope="row" className="p-2 text-left font-medium">{row.name}</th>
-                  {statuses.map((s) => <td key={s} className="p-2 text-right">{row.n[s] ?? 0}</td>)}
+                  <th scope="row" className="p-2 text-left font-medium">
+                    {row.name}
+                  </th>
+                  {statuses.map((s) => (
+                    <td key={s} className="p-2 text-right">
+                      {row.n[s] ?? 0}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -145,10 +190,18 @@ function DateFilter({ label, value, onChange, type = "date" }: { label: string; 
   const id = `filter-${label.replace(/\W+/g, "-")}`;
   return (
     <div className="flex min-w-36 flex-col gap-1">
-      <label htmlFor={id} className={labelText}>{label}</label>
-      <input id={id} type={type} defaultValue={value} maxLength={type === "text" ? 2 : undefined} className={cx(inputBox, "min-h-11")}
+      <label htmlFor={id} className={labelText}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        defaultValue={value}
+        maxLength={type === "text" ? 2 : undefined}
+        className={cx(inputBox, "min-h-11")}
         onBlur={(e) => e.currentTarget.value !== value && onChange(e.currentTarget.value.trim())}
-        onKeyDown={(e) => e.key === "Enter" && onChange(e.currentTarget.value.trim())} />
+        onKeyDown={(e) => e.key === "Enter" && onChange(e.currentTarget.value.trim())}
+      />
     </div>
   );
 }

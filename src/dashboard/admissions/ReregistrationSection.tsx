@@ -44,16 +44,32 @@ export function ReregistrationSection() {
   const sourceYear = year || years[Math.max(current - 1, 0)]?.id || "";
   const sourceStart = years.find((y) => y.id === sourceYear)?.starts_on ?? "";
   const laterYears = years.filter((y) => y.starts_on > sourceStart);
-  const targetYear = laterYears.some((y) => y.id === target) ? target : (laterYears.find((y) => y.is_current) ?? laterYears[0])?.id ?? "";
+  const targetYear = laterYears.some((y) => y.id === target) ? target : ((laterYears.find((y) => y.is_current) ?? laterYears[0])?.id ?? "");
   const cohort: Cohort | null = programme && sourceYear && targetYear ? { programme, level, year: sourceYear, target_year: targetYear } : null;
 
-  if (choices.error) return <Card title={m.title}><ErrorState error={choices.error} onRetry={choices.retry} /></Card>;
-  if (!choices.data) return <Card title={m.title}><Skeleton lines={4} /></Card>;
+  if (choices.error)
+    return (
+      <Card title={m.title}>
+        <ErrorState error={choices.error} onRetry={choices.retry} />
+      </Card>
+    );
+  if (!choices.data)
+    return (
+      <Card title={m.title}>
+        <Skeleton lines={4} />
+      </Card>
+    );
   return (
     <Card title={m.title} description={m.intro} testId="reregistration">
       <div className="flex flex-wrap gap-3">
-        <FilterSelect label={m.programme} allLabel={m.chooseProgramme} value={programme} onChange={setProgramme} testId="rereg-programme"
-          options={choices.data.programmes.map((p) => ({ value: p.id, label: locale === "en" ? p.name_en : p.name_fr }))} />
+        <FilterSelect
+          label={m.programme}
+          allLabel={m.chooseProgramme}
+          value={programme}
+          onChange={setProgramme}
+          testId="rereg-programme"
+          options={choices.data.programmes.map((p) => ({ value: p.id, label: locale === "en" ? p.name_en : p.name_fr }))}
+        />
         <LevelSelect label={m.level} value={level} onChange={setLevel} />
         <YearSelect label={m.year} value={sourceYear} onChange={setYear} options={years.filter((y) => years.some((z) => z.starts_on > y.starts_on))} />
         <YearSelect label={m.targetYear} value={targetYear} onChange={setTarget} options={laterYears} />
@@ -86,9 +102,10 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
     {
       id: "select",
       header: m.columns.select,
-      cell: (c) => c.target_level ? null : (
-        <input type="checkbox" className="h-5 w-5" checked={selected.includes(c.student_id)} onChange={() => toggle(c.student_id)} aria-label={fill(m.select, { name: c.full_name })} />
-      ),
+      cell: (c) =>
+        c.target_level ? null : (
+          <input type="checkbox" className="h-5 w-5" checked={selected.includes(c.student_id)} onChange={() => toggle(c.student_id)} aria-label={fill(m.select, { name: c.full_name })} />
+        ),
       csv: () => "",
     },
     { id: "name", header: m.columns.name, cell: (c) => c.full_name },
@@ -107,19 +124,21 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
     {
       id: "proposal",
       header: m.columns.proposal,
-      cell: (c) => c.outcome === "undecided" ? m.proposal.undecided : c.proposed_level ? fill(m.proposal[c.outcome], { level: c.proposed_level }) : m.proposal.last,
+      cell: (c) => (c.outcome === "undecided" ? m.proposal.undecided : c.proposed_level ? fill(m.proposal[c.outcome], { level: c.proposed_level }) : m.proposal.last),
     },
     { id: "target", header: m.columns.target, cell: (c) => (c.target_level ? fill(m.registered, { level: c.target_level }) : "—") },
     {
       id: "action",
       header: m.columns.action,
-      cell: (c) => c.target_registration_id ? (
-        <CertificateButton registrationId={c.target_registration_id} name={c.full_name} />
-      ) : (
-        <Button size="sm" variant="ghost" onPress={() => setHolding(c)}>
-          {m.sameLevel}<span className="sr-only"> {c.full_name}</span>
-        </Button>
-      ),
+      cell: (c) =>
+        c.target_registration_id ? (
+          <CertificateButton registrationId={c.target_registration_id} name={c.full_name} />
+        ) : (
+          <Button size="sm" variant="ghost" onPress={() => setHolding(c)}>
+            {m.sameLevel}
+            <span className="sr-only"> {c.full_name}</span>
+          </Button>
+        ),
       csv: () => "",
     },
   ];
@@ -148,13 +167,21 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
         empty={<EmptyState headingLevel={3} title={m.empty} />}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <p role="status" className="text-sm text-gray-700">{countOf(locale, m.selected, selected.length)}</p>
-        <Button isDisabled={selected.length === 0} onPress={() => setConfirming("selected")}>{m.reregisterSelected}</Button>
-        <Button variant="secondary" isDisabled={!page.data?.total} onPress={() => setConfirming("all")}>{m.reregisterAll}</Button>
+        <p role="status" className="text-sm text-gray-700">
+          {countOf(locale, m.selected, selected.length)}
+        </p>
+        <Button isDisabled={selected.length === 0} onPress={() => setConfirming("selected")}>
+          {m.reregisterSelected}
+        </Button>
+        <Button variant="secondary" isDisabled={!page.data?.total} onPress={() => setConfirming("all")}>
+          {m.reregisterAll}
+        </Button>
       </div>
       {outcomes && (
         <section aria-labelledby="rereg-results" className="rounded-md border border-gray-200 p-3" data-testid="rereg-results">
-          <h3 id="rereg-results" className="font-semibold text-gray-900">{m.results}</h3>
+          <h3 id="rereg-results" className="font-semibold text-gray-900">
+            {m.results}
+          </h3>
           <ul className="mt-1 space-y-1">
             {outcomes.rows.map((o) => (
               <li key={o.student_id} className={o.ok ? "text-green-800" : "text-red-800"}>
@@ -166,13 +193,27 @@ function CohortTable({ cohort, targetLabel }: { cohort: Cohort; targetLabel: str
           </ul>
         </section>
       )}
-      <ConfirmDialog title={confirming === "all" ? m.reregisterAll : m.reregisterSelected} confirmLabel={m.reregister} variant="primary"
-        isOpen={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}
-        onConfirm={() => run(confirming === "all" ? null : selected)}>
+      <ConfirmDialog
+        title={confirming === "all" ? m.reregisterAll : m.reregisterSelected}
+        confirmLabel={m.reregister}
+        variant="primary"
+        isOpen={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        onConfirm={() => run(confirming === "all" ? null : selected)}
+      >
         {confirming === "all" ? fill(m.confirmAll, { year: targetLabel }) : countOf(locale, m.confirm, selected.length, { year: targetLabel })}
       </ConfirmDialog>
-      {holding && <SameLevelDialog candidate={holding} cohort={cohort} onClose={() => setHolding(null)}
-        onDone={(level) => { setOutcomes({ rows: [{ student_id: holding.student_id, ok: true, level_code: level, outcome: holding.outcome, error: null }], names: { [holding.student_id]: holding.full_name } }); page.retry(); }} />}
+      {holding && (
+        <SameLevelDialog
+          candidate={holding}
+          cohort={cohort}
+          onClose={() => setHolding(null)}
+          onDone={(level) => {
+            setOutcomes({ rows: [{ student_id: holding.student_id, ok: true, level_code: level, outcome: holding.outcome, error: null }], names: { [holding.student_id]: holding.full_name } });
+            page.retry();
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -182,7 +223,11 @@ function SameLevelDialog({ candidate, cohort, onClose, onDone }: { candidate: Ca
   const [reason, setReason] = useState("");
   const [invalid, setInvalid] = useState(false);
   return (
-    <ConfirmDialog title={fill(m.sameLevelTitle, { name: candidate.full_name })} confirmLabel={m.reregister} variant="primary" isOpen
+    <ConfirmDialog
+      title={fill(m.sameLevelTitle, { name: candidate.full_name })}
+      confirmLabel={m.reregister}
+      variant="primary"
+      isOpen
       onOpenChange={(open) => !open && onClose()}
       onConfirm={async () => {
         if (reason.trim().length < 3) {
@@ -190,9 +235,19 @@ function SameLevelDialog({ candidate, cohort, onClose, onDone }: { candidate: Ca
           throw Object.assign(new Error(m.reasonRequired), { code: "22023" });
         }
         onDone(await reregisterSameLevel(getSupabase(), candidate.student_id, cohort.target_year, reason.trim()));
-      }}>
-      <TextField label={m.reason} description={m.reasonHelp} value={reason} onChange={(v) => { setReason(v); setInvalid(false); }}
-        isRequired errorMessage={invalid ? m.reasonRequired : undefined} />
+      }}
+    >
+      <TextField
+        label={m.reason}
+        description={m.reasonHelp}
+        value={reason}
+        onChange={(v) => {
+          setReason(v);
+          setInvalid(false);
+        }}
+        isRequired
+        errorMessage={invalid ? m.reasonRequired : undefined}
+      />
     </ConfirmDialog>
   );
 }
@@ -209,9 +264,15 @@ function NativeChoice({ label, value, onChange, options, testId }: { label: stri
   const id = useId();
   return (
     <div className="flex min-w-32 flex-col gap-1">
-      <label htmlFor={id} className={labelText}>{label}</label>
+      <label htmlFor={id} className={labelText}>
+        {label}
+      </label>
       <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)} className={cx(inputBox, "min-h-11")} data-testid={testId}>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </div>
   );

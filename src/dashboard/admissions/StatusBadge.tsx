@@ -5,8 +5,15 @@ import { Badge, type Tone } from "../ui/Badge.tsx";
 import { admissionsMessages } from "./messages.ts";
 
 export const STATUS_TONES: Record<ApplicationStatus, Tone> = {
-  draft: "neutral", submitted: "info", under_review: "info", documents_requested: "warning", admitted: "success",
-  waitlisted: "warning", rejected: "danger", enrolled: "success", withdrawn: "neutral",
+  draft: "neutral",
+  submitted: "info",
+  under_review: "info",
+  documents_requested: "warning",
+  admitted: "success",
+  waitlisted: "warning",
+  rejected: "danger",
+  enrolled: "success",
+  withdrawn: "neutral",
 };
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {

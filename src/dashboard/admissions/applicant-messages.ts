@@ -125,11 +125,7 @@ export const applicantMessages = defineMessages({
       startOn: "This year's classes began on {date}; the current semester began on {semester}. You join them as soon as you are registered.",
       startFuture: "Classes start on {date}.",
       bring: "What to prepare",
-      bringItems: [
-        "the originals of your ID and diplomas, for checking",
-        "a computer or smartphone and an Internet connection to follow classes online",
-        "your Mobile Money number to pay your fees",
-      ],
+      bringItems: ["the originals of your ID and diplomas, for checking", "a computer or smartphone and an Internet connection to follow classes online", "your Mobile Money number to pay your fees"],
     },
   },
 });

@@ -78,7 +78,9 @@ export interface MyApplication extends Application {
 export async function fetchMyApplications(supabase: SupabaseClient, userId: string): Promise<MyApplication[]> {
   const { data, error } = await supabase
     .from("applications")
-    .select(`${APPLICATION_SELECT}, history:application_status_history!application_status_history_application_id_fkey(id, from_status, to_status, note, changed_at, actor_id), documents:application_documents!application_documents_application_id_fkey(id, kind, file_name, storage_path, mime_type, size_bytes, created_at), requests:application_document_requests!application_document_requests_application_id_fkey(id, kind, message, created_at, fulfilled_at)`)
+    .select(
+      `${APPLICATION_SELECT}, history:application_status_history!application_status_history_application_id_fkey(id, from_status, to_status, note, changed_at, actor_id), documents:application_documents!application_documents_application_id_fkey(id, kind, file_name, storage_path, mime_type, size_bytes, created_at), requests:application_document_requests!application_document_requests_application_id_fkey(id, kind, message, created_at, fulfilled_at)`,
+    )
     .eq("applicant_id", userId)
     .order("updated_at", { ascending: false });
   throwIfError(error);
@@ -99,7 +101,13 @@ export async function uploadRequestedDocument(supabase: SupabaseClient, userId: 
   const stored = await supabase.storage.from(BUCKET).upload(path, file, { contentType: type });
   throwIfError(stored.error ? { message: stored.error.message } : null);
   const { error } = await supabase.from("application_documents").insert({
-    application_id: applicationId, kind, storage_path: path, file_name: file.name.slice(-255), mime_type: type, size_bytes: file.size, request_id: requestId,
+    application_id: applicationId,
+    kind,
+    storage_path: path,
+    file_name: file.name.slice(-255),
+    mime_type: type,
+    size_bytes: file.size,
+    request_id: requestId,
   });
   if (error) await supabase.storage.from(BUCKET).remove([path]);
   throwIfError(error);
@@ -126,7 +134,10 @@ export interface QueueFilters {
 export const SCHOOL_KINDS = ["general", "professional", "extension"] as const;
 
 function queue(supabase: SupabaseClient, international: boolean, filters: QueueFilters, count: boolean) {
-  let request = supabase.from("applications").select(APPLICATION_SELECT, count ? { count: "exact" } : undefined).neq("status", "draft");
+  let request = supabase
+    .from("applications")
+    .select(APPLICATION_SELECT, count ? { count: "exact" } : undefined)
+    .neq("status", "draft");
   request = international ? request.or("country.neq.CM,kind.eq.international") : request.eq("country", "CM").neq("kind", "international");
   if (filters.school) request = request.eq("kind", filters.school);
   if (filters.status) request = request.eq("status", filters.status);
@@ -201,11 +212,17 @@ export async function requestDocument(supabase: SupabaseClient, applicationId: s
 }
 
 /** What one accepted file is admitted to (else the applicant's choice). */
-export interface AdmissionTarget { programme: string; level: string; specialty: string | null }
+export interface AdmissionTarget {
+  programme: string;
+  level: string;
+  specialty: string | null;
+}
 
 export async function decide(supabase: SupabaseClient, ids: string[], decision: Decision, reason: string, target?: AdmissionTarget): Promise<number> {
   const { data, error } = await supabase.rpc("decide_applications", {
-    applications: ids, decision, reason: reason || null,
+    applications: ids,
+    decision,
+    reason: reason || null,
     ...(target && decision === "admitted" ? { programme: target.programme, level: target.level, specialty: target.specialty } : {}),
   });
   throwIfError(error);
@@ -217,12 +234,7 @@ export async function decide(supabase: SupabaseClient, ids: string[], decision: 
 export async function fetchAccepted(supabase: SupabaseClient, query: TableQuery) {
   const [from, to] = pageRange(query);
   const statuses = query.filters.status ? [query.filters.status] : ["admitted", "enrolled"];
-  const { data, error, count } = await supabase
-    .from("applications")
-    .select(APPLICATION_SELECT, { count: "exact" })
-    .in("status", statuses)
-    .order("updated_at", { ascending: false })
-    .range(from, to);
+  const { data, error, count } = await supabase.from("applications").select(APPLICATION_SELECT, { count: "exact" }).in("status", statuses).order("updated_at", { ascending: false }).range(from, to);
   throwIfError(error);
   return { rows: z.array(applicationRow).parse(data), total: count ?? 0 };
 }
@@ -237,7 +249,10 @@ export async function admissionCourseCount(supabase: SupabaseClient, application
 }
 
 const targetProgramme = z.object({
-  id: z.string(), name_fr: z.string(), name_en: z.string(), degree: z.enum(["licence", "master", "licence-master"]),
+  id: z.string(),
+  name_fr: z.string(),
+  name_en: z.string(),
+  degree: z.enum(["licence", "master", "licence-master"]),
   specialties: z.array(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string(), levels: z.array(z.object({ level_code: z.string() })) })),
 });
 export type TargetProgramme = z.infer<typeof targetProgramme>;
@@ -254,21 +269,25 @@ export async function fetchAdmissionTargets(supabase: SupabaseClient): Promise<T
 }
 
 const names2 = z.nullable(z.object({ name_fr: z.string(), name_en: z.string() }));
-const nextSteps = z.nullable(z.object({
-  programme: names2,
-  specialty: names2,
-  level: z.nullable(z.string()),
-  asked_level: z.nullable(z.string()),
-  starts_on: z.nullable(z.string()),
-  current_semester_starts_on: z.nullable(z.string()),
-  registration: z.nullable(z.object({ matricule: z.string(), registered_on: z.string() })),
-  fees: z.nullable(z.object({
-    registration_fee_xaf: z.number(),
-    tuition_xaf: z.number(),
-    grace_days: z.number(),
-    instalments: z.array(z.object({ label_fr: z.string(), label_en: z.string(), amount_xaf: z.number(), scheduled_on: z.string(), due_on: z.string() })),
-  })),
-}));
+const nextSteps = z.nullable(
+  z.object({
+    programme: names2,
+    specialty: names2,
+    level: z.nullable(z.string()),
+    asked_level: z.nullable(z.string()),
+    starts_on: z.nullable(z.string()),
+    current_semester_starts_on: z.nullable(z.string()),
+    registration: z.nullable(z.object({ matricule: z.string(), registered_on: z.string() })),
+    fees: z.nullable(
+      z.object({
+        registration_fee_xaf: z.number(),
+        tuition_xaf: z.number(),
+        grace_days: z.number(),
+        instalments: z.array(z.object({ label_fr: z.string(), label_en: z.string(), amount_xaf: z.number(), scheduled_on: z.string(), due_on: z.string() })),
+      }),
+    ),
+  }),
+);
 export type NextSteps = NonNullable<z.infer<typeof nextSteps>>;
 
 /** The accepted applicant's next steps (null before acceptance). */
@@ -291,7 +310,12 @@ export async function fetchMatricules(supabase: SupabaseClient, applicationIds: 
   if (!applicationIds.length) return {};
   const { data, error } = await supabase.from("student_registrations").select("application_id, student_number").in("application_id", applicationIds);
   throwIfError(error);
-  return Object.fromEntries(z.array(registrationRow).parse(data).map((r) => [r.application_id ?? "", r.student_number]));
+  return Object.fromEntries(
+    z
+      .array(registrationRow)
+      .parse(data)
+      .map((r) => [r.application_id ?? "", r.student_number]),
+  );
 }
 
 /** The registration each enrolled application led to (its certificate of enrolment is issued from it). */
@@ -299,7 +323,12 @@ export async function fetchRegistrationIds(supabase: SupabaseClient, application
   if (!applicationIds.length) return {};
   const { data, error } = await supabase.from("student_registrations").select("id, application_id").in("application_id", applicationIds);
   throwIfError(error);
-  return Object.fromEntries(z.array(z.object({ id: z.string(), application_id: z.nullable(z.string()) })).parse(data).map((r) => [r.application_id ?? "", r.id]));
+  return Object.fromEntries(
+    z
+      .array(z.object({ id: z.string(), application_id: z.nullable(z.string()) }))
+      .parse(data)
+      .map((r) => [r.application_id ?? "", r.id]),
+  );
 }
 
 const myCourseRow = z.object({ course: z.nullable(z.object({ code: z.string(), title: z.string() })) });
@@ -308,7 +337,11 @@ const myCourseRow = z.object({ course: z.nullable(z.object({ code: z.string(), t
 export async function fetchMyCourses(supabase: SupabaseClient, userId: string): Promise<{ code: string; title: string }[]> {
   const { data, error } = await supabase.from("course_enrollments").select("course:courses!course_enrollments_course_id_fkey(code, title)").eq("user_id", userId).eq("status", "active");
   throwIfError(error);
-  return z.array(myCourseRow).parse(data).flatMap((r) => (r.course ? [r.course] : [])).sort((a, b) => a.code.localeCompare(b.code));
+  return z
+    .array(myCourseRow)
+    .parse(data)
+    .flatMap((r) => (r.course ? [r.course] : []))
+    .sort((a, b) => a.code.localeCompare(b.code));
 }
 
 /** Pays the application fee by mobile money (the application-fee function opens the payment). */
@@ -354,7 +387,12 @@ const candidateRow = z.object({
   total: z.coerce.number(),
 });
 export type Candidate = z.infer<typeof candidateRow>;
-export interface Cohort { programme: string; level: string; year: string; target_year: string }
+export interface Cohort {
+  programme: string;
+  level: string;
+  year: string;
+  target_year: string;
+}
 
 export async function fetchCandidates(supabase: SupabaseClient, cohort: Cohort, query: TableQuery) {
   const [from, to] = pageRange(query);
@@ -380,4 +418,3 @@ export async function reregisterSameLevel(supabase: SupabaseClient, student: str
   throwIfError(error);
   return z.object({ level_code: z.string() }).parse(data).level_code;
 }
-

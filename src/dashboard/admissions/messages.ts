@@ -122,7 +122,8 @@ export const admissionsMessages = defineMessages({
       admittedNoCourses: "Inscription de {name} enregistrée : matricule {matricule}. Aucun cours du semestre en cours n'existait encore pour ce niveau.",
       counting: "Recherche des cours du semestre en cours…",
       coursesToAdd: "Cours du semestre en cours ajoutés à l'inscription : {n}.",
-      noCourses: "Aucun cours du semestre en cours n'existe encore pour ce niveau : l'inscription se fera sans cours. Créez-les ensuite dans Administration › Créer un cours : l'assistant y inscrit la promotion déjà enregistrée.",
+      noCourses:
+        "Aucun cours du semestre en cours n'existe encore pour ce niveau : l'inscription se fera sans cours. Créez-les ensuite dans Administration › Créer un cours : l'assistant y inscrit la promotion déjà enregistrée.",
       createCourse: "Créer un cours",
       columns: { name: "Candidat", target: "Formation", level: "Niveau", status: "Statut", matricule: "Matricule", action: "Action" },
     },
@@ -247,7 +248,8 @@ export const admissionsMessages = defineMessages({
       admittedNoCourses: "{name} is registered: matricule {matricule}. No course of the current semester existed yet for this level.",
       counting: "Looking for the current semester's courses…",
       coursesToAdd: "Courses of the current semester added at registration: {n}.",
-      noCourses: "No course of the current semester exists yet for this level: the student will be registered without courses. Create them afterwards in Administration › Create a course: the wizard enrols the cohort already registered.",
+      noCourses:
+        "No course of the current semester exists yet for this level: the student will be registered without courses. Create them afterwards in Administration › Create a course: the wizard enrols the cohort already registered.",
       createCourse: "Create a course",
       columns: { name: "Applicant", target: "Programme", level: "Level", status: "Status", matricule: "Matricule", action: "Action" },
     },

@@ -5,7 +5,8 @@ import { defineMessages } from "../i18n.ts";
 export const reregistrationMessages = defineMessages({
   fr: {
     title: "Réinscriptions",
-    intro: "Les étudiants d'une promotion (filière, niveau, année) réinscrits pour une année suivante d'après leurs résultats publiés : niveau supérieur si l'année est validée, même niveau s'ils sont ajournés. Sans résultat publié, la réinscription n'est possible qu'au même niveau, avec un motif.",
+    intro:
+      "Les étudiants d'une promotion (filière, niveau, année) réinscrits pour une année suivante d'après leurs résultats publiés : niveau supérieur si l'année est validée, même niveau s'ils sont ajournés. Sans résultat publié, la réinscription n'est possible qu'au même niveau, avec un motif.",
     programme: "Filière",
     level: "Niveau",
     year: "Année de la promotion",
@@ -53,7 +54,8 @@ export const reregistrationMessages = defineMessages({
   },
   en: {
     title: "Re-registrations",
-    intro: "The students of a cohort (programme, level, year) re-registered for a later year from their published results: the next level when the year is passed, the same level when they failed it. Without published results, a student can only be re-registered at the same level, with a reason.",
+    intro:
+      "The students of a cohort (programme, level, year) re-registered for a later year from their published results: the next level when the year is passed, the same level when they failed it. Without published results, a student can only be re-registered at the same level, with a reason.",
     programme: "Programme",
     level: "Level",
     year: "Cohort's year",

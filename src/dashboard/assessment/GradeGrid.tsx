@@ -143,7 +143,16 @@ function refusalOf(text: string): MarkRefusal | null {
   return parsed.ok ? null : parsed.reason;
 }
 
-function MarkCell({ draftKey, studentName, label, stored, cell, onKeyDown, onCommit, onInvalid }: {
+function MarkCell({
+  draftKey,
+  studentName,
+  label,
+  stored,
+  cell,
+  onKeyDown,
+  onCommit,
+  onInvalid,
+}: {
   draftKey: string;
   studentName: string;
   label: string;

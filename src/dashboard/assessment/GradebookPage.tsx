@@ -36,9 +36,7 @@ export default function GradebookPage(_: PageProps) {
   const [chosen, setChosen] = useState("");
   const course = courses.data?.find((c) => c.id === chosen) ?? courses.data?.[0];
   const selectId = useId();
-  const book = usePeopleQuery(["gradebook", course?.id ?? ""], () =>
-    course ? fetchGradebook(getSupabase(), course) : Promise.resolve<Gradebook | null>(null),
-  );
+  const book = usePeopleQuery(["gradebook", course?.id ?? ""], () => (course ? fetchGradebook(getSupabase(), course) : Promise.resolve<Gradebook | null>(null)));
   const [publishing, setPublishing] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
 
@@ -138,15 +136,7 @@ export default function GradebookPage(_: PageProps) {
           )}
         </div>
       )}
-      {importing && book.data && (
-        <ImportMarksDialog
-          key={course?.id}
-          book={book.data}
-          isOpen
-          onOpenChange={setImporting}
-          onImported={() => book.retry()}
-        />
-      )}
+      {importing && book.data && <ImportMarksDialog key={course?.id} book={book.data} isOpen onOpenChange={setImporting} onImported={() => book.retry()} />}
       {toPublish && (
         <ConfirmDialog
           title={fill(m.publishTitle, { evaluation: toPublish.title })}

@@ -15,12 +15,7 @@ import { cx, errorText, focusRing, labelText } from "../ui/styles.ts";
 import { cellKey, saveMarks, type Gradebook } from "./data.ts";
 import { gradebookMessages } from "./messages.ts";
 
-export default function ImportMarksDialog({ book, isOpen, onOpenChange, onImported }: {
-  book: Gradebook;
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-  onImported: () => void;
-}) {
+export default function ImportMarksDialog({ book, isOpen, onOpenChange, onImported }: { book: Gradebook; isOpen: boolean; onOpenChange: (open: boolean) => void; onImported: () => void }) {
   const m = useMessages(gradebookMessages);
   const t = m.import;
   const locale = useLocale();
@@ -113,7 +108,10 @@ export default function ImportMarksDialog({ book, isOpen, onOpenChange, onImport
                   setBusy(true);
                   setProblem(null);
                   try {
-                    await saveMarks(getSupabase(), plan.changes.map((c) => ({ evaluationId: c.evaluationId, studentId: c.studentId, status: c.entry.status, score: c.entry.score })));
+                    await saveMarks(
+                      getSupabase(),
+                      plan.changes.map((c) => ({ evaluationId: c.evaluationId, studentId: c.studentId, status: c.entry.status, score: c.entry.score })),
+                    );
                     showToast({ title: countOf(locale, t.done, plan.changes.length), variant: "success" });
                     onImported();
                     close();

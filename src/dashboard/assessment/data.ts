@@ -22,11 +22,7 @@ export type GradebookCourse = z.infer<typeof courseRow>;
 
 /** My courses, the current semester's first, then the most recent. */
 export async function fetchTeacherCourses(supabase: SupabaseClient, teacherId: string): Promise<GradebookCourse[]> {
-  const { data, error } = await supabase
-    .from("courses")
-    .select("id, code, title, semester_id, semester:semesters(name_fr, name_en, is_current, starts_on)")
-    .eq("teacher_id", teacherId)
-    .order("code");
+  const { data, error } = await supabase.from("courses").select("id, code, title, semester_id, semester:semesters(name_fr, name_en, is_current, starts_on)").eq("teacher_id", teacherId).order("code");
   if (error) fail("courses", error);
   const rows = z.array(courseRow).parse(data);
   const rank = (c: GradebookCourse) => (c.semester?.is_current ? "9" : "0") + (c.semester?.starts_on ?? "");
@@ -62,11 +58,7 @@ export const cellKey = (evaluationId: string, studentId: string) => `${evaluatio
 export async function fetchGradebook(supabase: SupabaseClient, course: GradebookCourse): Promise<Gradebook> {
   const [evaluations, students] = await Promise.all([
     supabase.from("evaluations").select("id, title, kind, coefficient, held_on, is_published").eq("course_id", course.id).order("held_on", { nullsFirst: false }).order("title"),
-    supabase
-      .from("course_enrollments")
-      .select("user_id, profile:profiles!course_enrollments_user_id_fkey(full_name)")
-      .eq("course_id", course.id)
-      .in("status", ["active", "completed"]),
+    supabase.from("course_enrollments").select("user_id, profile:profiles!course_enrollments_user_id_fkey(full_name)").eq("course_id", course.id).in("status", ["active", "completed"]),
   ]);
   if (evaluations.error) fail("evaluations", evaluations.error);
   if (students.error) fail("students", students.error);
@@ -78,7 +70,13 @@ export async function fetchGradebook(supabase: SupabaseClient, course: Gradebook
     .sort((a, b) => a.name.localeCompare(b.name, "fr"));
   const grades = new Map<string, Grade>();
   if (evals.length > 0) {
-    const { data, error } = await supabase.from("grades").select("evaluation_id, student_id, score, status").in("evaluation_id", evals.map((e) => e.id));
+    const { data, error } = await supabase
+      .from("grades")
+      .select("evaluation_id, student_id, score, status")
+      .in(
+        "evaluation_id",
+        evals.map((e) => e.id),
+      );
     if (error) fail("grades", error);
     for (const g of z.array(gradeRow).parse(data)) grades.set(cellKey(g.evaluation_id, g.student_id), g);
   }
@@ -92,20 +90,13 @@ export async function fetchGradebook(supabase: SupabaseClient, course: Gradebook
 }
 
 /** Writes one mark (null entry: removes it). The database signs and dates it. */
-export async function saveMark(
-  supabase: SupabaseClient,
-  evaluationId: string,
-  studentId: string,
-  entry: { status: MarkStatus; score: number | null } | null,
-): Promise<void> {
+export async function saveMark(supabase: SupabaseClient, evaluationId: string, studentId: string, entry: { status: MarkStatus; score: number | null } | null): Promise<void> {
   if (entry === null) {
     const { error } = await supabase.from("grades").delete().eq("evaluation_id", evaluationId).eq("student_id", studentId);
     if (error) fail("remove mark", error);
     return;
   }
-  const { error } = await supabase
-    .from("grades")
-    .upsert({ evaluation_id: evaluationId, student_id: studentId, score: entry.score, status: entry.status }, { onConflict: "evaluation_id,student_id" });
+  const { error } = await supabase.from("grades").upsert({ evaluation_id: evaluationId, student_id: studentId, score: entry.score, status: entry.status }, { onConflict: "evaluation_id,student_id" });
   if (error) fail("save mark", error);
 }
 
@@ -116,12 +107,10 @@ export async function publishEvaluation(supabase: SupabaseClient, evaluationId: 
 }
 
 /** Writes several marks in one request (all or none): the import of a checked CSV. */
-export async function saveMarks(
-  supabase: SupabaseClient,
-  marks: { evaluationId: string; studentId: string; status: MarkStatus; score: number | null }[],
-): Promise<void> {
-  const { error } = await supabase
-    .from("grades")
-    .upsert(marks.map((m) => ({ evaluation_id: m.evaluationId, student_id: m.studentId, status: m.status, score: m.score })), { onConflict: "evaluation_id,student_id" });
+export async function saveMarks(supabase: SupabaseClient, marks: { evaluationId: string; studentId: string; status: MarkStatus; score: number | null }[]): Promise<void> {
+  const { error } = await supabase.from("grades").upsert(
+    marks.map((m) => ({ evaluation_id: m.evaluationId, student_id: m.studentId, status: m.status, score: m.score })),
+    { onConflict: "evaluation_id,student_id" },
+  );
   if (error) fail("import marks", error);
 }

@@ -20,7 +20,14 @@ import { assignmentMessages } from "./messages.ts";
 
 type Errors = Partial<Record<"course_id" | "title" | "due_at" | "late_penalty_per_day" | "coefficient" | "files", string>>;
 
-export function AssignmentFormDialog({ courses, assignment, evaluation, isOpen, onOpenChange, onSaved }: {
+export function AssignmentFormDialog({
+  courses,
+  assignment,
+  evaluation,
+  isOpen,
+  onOpenChange,
+  onSaved,
+}: {
   courses: Course[];
   assignment: Assignment | null;
   /** A new assignment for this evaluation (created on teacher/evaluations/new). */
@@ -54,14 +61,20 @@ export function AssignmentFormDialog({ courses, assignment, evaluation, isOpen, 
 
   const submit = async () => {
     const parsed = assignmentFormSchema.safeParse({
-      course_id: courseId ?? "", title, instructions, opens_at: opensAt, due_at: dueAt, late_policy: policy,
-      late_penalty_per_day: policy === "penalty" ? penalty : 0, coefficient,
+      course_id: courseId ?? "",
+      title,
+      instructions,
+      opens_at: opensAt,
+      due_at: dueAt,
+      late_policy: policy,
+      late_penalty_per_day: policy === "penalty" ? penalty : 0,
+      coefficient,
     });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof Errors;
-        next[key] ??= (m as Record<string, unknown>)[issue.message] as string ?? m.required;
+        next[key] ??= ((m as Record<string, unknown>)[issue.message] as string) ?? m.required;
       }
       setErrors(next);
       return;
@@ -73,9 +86,17 @@ export function AssignmentFormDialog({ courses, assignment, evaluation, isOpen, 
       const uploaded: string[] = [];
       for (const file of newFiles) uploaded.push(await uploadAttachment(getSupabase(), v.course_id, id, file));
       await saveAssignment(getSupabase(), {
-        id, course_id: v.course_id, title: v.title, instructions: v.instructions, opens_at: v.opens_at, due_at: v.due_at!,
-        late_policy: v.late_policy, late_penalty_per_day: v.late_policy === "penalty" ? v.late_penalty_per_day ?? 0 : 0,
-        coefficient: v.coefficient ?? 1, attachments: [...attachments, ...uploaded], evaluation_id: assignment ? null : evaluation?.id ?? null,
+        id,
+        course_id: v.course_id,
+        title: v.title,
+        instructions: v.instructions,
+        opens_at: v.opens_at,
+        due_at: v.due_at!,
+        late_policy: v.late_policy,
+        late_penalty_per_day: v.late_policy === "penalty" ? (v.late_penalty_per_day ?? 0) : 0,
+        coefficient: v.coefficient ?? 1,
+        attachments: [...attachments, ...uploaded],
+        evaluation_id: assignment ? null : (evaluation?.id ?? null),
       });
       toastSuccess(assignment ? "updated" : "created");
       onSaved();
@@ -90,45 +111,81 @@ export function AssignmentFormDialog({ courses, assignment, evaluation, isOpen, 
   return (
     <Dialog title={assignment ? m.editTitle : m.createTitle} isOpen={isOpen} onOpenChange={onOpenChange} size="lg">
       {({ close }) => (
-        <form className="flex flex-col gap-4" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-          <Select label={m.course} options={courses.map((c) => ({ value: c.id, label: `${c.code} — ${c.title}` }))} value={courseId}
-            onChange={setCourseId} errorMessage={errors.course_id} isDisabled={!!assignment || !!evaluation} isRequired />
+        <form
+          className="flex flex-col gap-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Select
+            label={m.course}
+            options={courses.map((c) => ({ value: c.id, label: `${c.code} — ${c.title}` }))}
+            value={courseId}
+            onChange={setCourseId}
+            errorMessage={errors.course_id}
+            isDisabled={!!assignment || !!evaluation}
+            isRequired
+          />
           <TextField label={m.title} value={title} onChange={setTitle} maxLength={200} errorMessage={errors.title} isRequired />
           <TextArea label={m.instructions} value={instructions} onChange={setInstructions} rows={5} maxLength={20000} />
           <div className="grid gap-4 sm:grid-cols-2">
             <DatePicker label={m.opensAt} description={m.opensAtHint} withTime value={opensAt} onChange={setOpensAt} />
             <DatePicker label={m.dueAt} withTime value={dueAt} onChange={setDueAt} errorMessage={errors.due_at} isRequired />
           </div>
-          <RadioGroup label={m.latePolicy} options={LATE_POLICIES.map((p) => ({ value: p, label: m.policies[p] }))} value={policy}
-            onChange={(v) => setPolicy(v as LatePolicy)} />
-          {policy === "penalty" && (
-            <NumberField label={m.penalty} value={penalty} onChange={setPenalty} minValue={0.25} maxValue={20} step={0.25} errorMessage={errors.late_penalty_per_day} />
-          )}
+          <RadioGroup label={m.latePolicy} options={LATE_POLICIES.map((p) => ({ value: p, label: m.policies[p] }))} value={policy} onChange={(v) => setPolicy(v as LatePolicy)} />
+          {policy === "penalty" && <NumberField label={m.penalty} value={penalty} onChange={setPenalty} minValue={0.25} maxValue={20} step={0.25} errorMessage={errors.late_penalty_per_day} />}
           <NumberField label={m.coefficient} value={coefficient} onChange={setCoefficient} minValue={0.25} maxValue={99} step={0.25} errorMessage={errors.coefficient} />
           <div>
-            <label htmlFor={fileId} className={labelText}>{m.attachments}</label>
-            <span id={`${fileId}-hint`} className={descriptionText}>{m.attachmentsHint}</span>
-            <input id={fileId} type="file" multiple aria-describedby={`${fileId}-hint`} className={cx("mt-1 block w-full text-sm", focusRing)}
-              accept={Object.keys(ACCEPTED_TYPES).map((e) => `.${e}`).join(",")} onChange={(e) => pickFiles(e.currentTarget.files)} />
-            {errors.files && <p role="alert" className={errorText}>{errors.files}</p>}
+            <label htmlFor={fileId} className={labelText}>
+              {m.attachments}
+            </label>
+            <span id={`${fileId}-hint`} className={descriptionText}>
+              {m.attachmentsHint}
+            </span>
+            <input
+              id={fileId}
+              type="file"
+              multiple
+              aria-describedby={`${fileId}-hint`}
+              className={cx("mt-1 block w-full text-sm", focusRing)}
+              accept={Object.keys(ACCEPTED_TYPES)
+                .map((e) => `.${e}`)
+                .join(",")}
+              onChange={(e) => pickFiles(e.currentTarget.files)}
+            />
+            {errors.files && (
+              <p role="alert" className={errorText}>
+                {errors.files}
+              </p>
+            )}
             <ul className="mt-2 flex flex-col gap-1 text-sm">
               {attachments.map((p) => (
                 <li key={p} className="flex items-center gap-2">
                   {fileName(p)}
-                  <Button variant="ghost" size="sm" aria-label={fill(m.remove, { name: fileName(p) })} onPress={() => setAttachments((a) => a.filter((x) => x !== p))}>×</Button>
+                  <Button variant="ghost" size="sm" aria-label={fill(m.remove, { name: fileName(p) })} onPress={() => setAttachments((a) => a.filter((x) => x !== p))}>
+                    ×
+                  </Button>
                 </li>
               ))}
               {newFiles.map((f, i) => (
                 <li key={`${f.name}-${i}`} className="flex items-center gap-2">
                   {f.name}
-                  <Button variant="ghost" size="sm" aria-label={fill(m.remove, { name: f.name })} onPress={() => setNewFiles((a) => a.filter((_, j) => j !== i))}>×</Button>
+                  <Button variant="ghost" size="sm" aria-label={fill(m.remove, { name: f.name })} onPress={() => setNewFiles((a) => a.filter((_, j) => j !== i))}>
+                    ×
+                  </Button>
                 </li>
               ))}
             </ul>
           </div>
           <DialogActions>
-            <Button variant="secondary" onPress={close}>{m.cancel}</Button>
-            <Button type="submit" isPending={saving}>{m.save}</Button>
+            <Button variant="secondary" onPress={close}>
+              {m.cancel}
+            </Button>
+            <Button type="submit" isPending={saving}>
+              {m.save}
+            </Button>
           </DialogActions>
         </form>
       )}

@@ -20,10 +20,11 @@ export function FileList({ paths, fetcher }: { paths: string[]; fetcher: (supaba
     <ul className="mt-2 flex flex-wrap gap-2">
       {paths.map((p) => (
         <li key={p}>
-          <Button size="sm" variant="secondary" onPress={() => void save(p)} aria-label={fill(m.download, { name: fileName(p) })}>{fileName(p)}</Button>
+          <Button size="sm" variant="secondary" onPress={() => void save(p)} aria-label={fill(m.download, { name: fileName(p) })}>
+            {fileName(p)}
+          </Button>
         </li>
       ))}
     </ul>
   );
 }
-

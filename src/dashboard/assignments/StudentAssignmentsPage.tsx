@@ -26,10 +26,7 @@ import { PendingStatus } from "../shared/outbox/PendingStatus.tsx";
 import { NotKeptError, sendOrQueue, usePending } from "../shared/outbox/runtime.ts";
 import { useOnline } from "../shared/outbox/useOnline.ts";
 import type { Pending } from "../shared/outbox/writes.ts";
-import {
-  ACCEPTED_TYPES, downloadAttachment, downloadSubmissionFile, fetchMyAssignments, fileName, filesOf, MAX_FILE_BYTES, MAX_FILES,
-  submissionPath, type StudentAssignment,
-} from "./data.ts";
+import { ACCEPTED_TYPES, downloadAttachment, downloadSubmissionFile, fetchMyAssignments, fileName, filesOf, MAX_FILE_BYTES, MAX_FILES, submissionPath, type StudentAssignment } from "./data.ts";
 import { assignmentMessages } from "./messages.ts";
 import { acceptsWork, assignmentStatus, type AssignmentStatus } from "./status.ts";
 import { FileList } from "./FileList.tsx";
@@ -52,7 +49,9 @@ export default function StudentAssignmentsPage(_: PageProps) {
         <EmptyState title={m.empty} />
       ) : (
         <div className="flex flex-col gap-4">
-          {list.data!.map((a) => <AssignmentCard key={a.id} assignment={a} onChanged={list.retry} />)}
+          {list.data!.map((a) => (
+            <AssignmentCard key={a.id} assignment={a} onChanged={list.retry} />
+          ))}
         </div>
       )}
     </>
@@ -68,9 +67,12 @@ function AssignmentCard({ assignment: a, onChanged }: { assignment: StudentAssig
   // Work kept on the device stays in view even once the page's clock closes the form.
   const pending = usePending((w) => w.kind === "submission" && w.assignmentId === a.id);
   return (
-    <Card title={`${a.course.code} — ${a.title}`} testId="student-assignment"
+    <Card
+      title={`${a.course.code} — ${a.title}`}
+      testId="student-assignment"
       description={a.due_at ? fill(m.due, { date: formatDateTime(locale, a.due_at) }) : m.noDue}
-      actions={<StatusPill tone={TONES[status]}>{m.statuses[status]}</StatusPill>}>
+      actions={<StatusPill tone={TONES[status]}>{m.statuses[status]}</StatusPill>}
+    >
       <div className="flex flex-col gap-3">
         {a.instructions && <p className="whitespace-pre-line text-gray-900">{a.instructions}</p>}
         {a.attachments.length > 0 && (
@@ -142,11 +144,21 @@ function HandInForm({ assignment: a, late, onDone }: { assignment: StudentAssign
     setSaving(true);
     setDone(false);
     try {
-      const outcome = await sendOrQueue(userId, {
-        kind: "submission", assignmentId: a.id, courseId: a.course_id, body, kept,
-        previous: a.submission ? filesOf(a.submission) : [], files: picked.map((file) => ({ name: file.name, blob: file })),
-        dueAt: a.due_at?.toISOString() ?? null, latePolicy: a.late_policy,
-      }, key);
+      const outcome = await sendOrQueue(
+        userId,
+        {
+          kind: "submission",
+          assignmentId: a.id,
+          courseId: a.course_id,
+          body,
+          kept,
+          previous: a.submission ? filesOf(a.submission) : [],
+          files: picked.map((file) => ({ name: file.name, blob: file })),
+          dueAt: a.due_at?.toISOString() ?? null,
+          latePolicy: a.late_policy,
+        },
+        key,
+      );
       // The copy as the server will hold it (the paths are the files' names).
       setKept([...new Set([...kept, ...picked.map((f) => submissionPath(a, userId, f.name))])]);
       setPicked([]);
@@ -163,34 +175,75 @@ function HandInForm({ assignment: a, late, onDone }: { assignment: StudentAssign
   };
   if (pending.length > 0) return <PendingSubmission items={pending} arrival={arrival} />;
   return (
-    <form className="flex flex-col gap-3 border-t border-gray-200 pt-3" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      className="flex flex-col gap-3 border-t border-gray-200 pt-3"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       {late && <p className="text-sm font-medium text-amber-900">{m.lateNote}</p>}
-      {!online && <p className="text-sm font-medium text-amber-900" data-testid="offline-note">{o.offline} {arrival}</p>}
+      {!online && (
+        <p className="text-sm font-medium text-amber-900" data-testid="offline-note">
+          {o.offline} {arrival}
+        </p>
+      )}
       <TextArea label={m.yourText} value={body} onChange={setBody} rows={3} maxLength={50000} />
       <div>
-        <label htmlFor={id} className={labelText}>{m.addFiles}</label>
-        <span id={`${id}-hint`} className={descriptionText}>{m.addFilesHint}</span>
-        <input id={id} type="file" multiple aria-describedby={`${id}-hint`} className={cx("mt-1 block w-full text-sm", focusRing)}
-          accept={Object.keys(ACCEPTED_TYPES).map((e) => `.${e}`).join(",")} onChange={(e) => { pick(e.currentTarget.files); e.currentTarget.value = ""; }} />
+        <label htmlFor={id} className={labelText}>
+          {m.addFiles}
+        </label>
+        <span id={`${id}-hint`} className={descriptionText}>
+          {m.addFilesHint}
+        </span>
+        <input
+          id={id}
+          type="file"
+          multiple
+          aria-describedby={`${id}-hint`}
+          className={cx("mt-1 block w-full text-sm", focusRing)}
+          accept={Object.keys(ACCEPTED_TYPES)
+            .map((e) => `.${e}`)
+            .join(",")}
+          onChange={(e) => {
+            pick(e.currentTarget.files);
+            e.currentTarget.value = "";
+          }}
+        />
         <ul className="mt-2 flex flex-col gap-1 text-sm">
           {kept.map((p) => (
             <li key={p} className="flex items-center gap-2">
               {fileName(p)}
-              <Button variant="ghost" size="sm" aria-label={fill(m.remove, { name: fileName(p) })} onPress={() => setKept((k) => k.filter((x) => x !== p))}>×</Button>
+              <Button variant="ghost" size="sm" aria-label={fill(m.remove, { name: fileName(p) })} onPress={() => setKept((k) => k.filter((x) => x !== p))}>
+                ×
+              </Button>
             </li>
           ))}
           {picked.map((f, i) => (
             <li key={`${f.name}-${i}`} className="flex items-center gap-2">
               {f.name}
-              <Button variant="ghost" size="sm" aria-label={fill(m.remove, { name: f.name })} onPress={() => setPicked((p) => p.filter((_, j) => j !== i))}>×</Button>
+              <Button variant="ghost" size="sm" aria-label={fill(m.remove, { name: f.name })} onPress={() => setPicked((p) => p.filter((_, j) => j !== i))}>
+                ×
+              </Button>
             </li>
           ))}
         </ul>
       </div>
-      {problem && <p role="alert" className={errorText}>{problem}</p>}
-      {done && <p role="status" className="text-sm font-medium text-green-900">{m.handedIn}</p>}
+      {problem && (
+        <p role="alert" className={errorText}>
+          {problem}
+        </p>
+      )}
+      {done && (
+        <p role="status" className="text-sm font-medium text-green-900">
+          {m.handedIn}
+        </p>
+      )}
       <div>
-        <Button type="submit" isPending={saving}>{a.submission ? m.revise : m.handIn}</Button>
+        <Button type="submit" isPending={saving}>
+          {a.submission ? m.revise : m.handIn}
+        </Button>
       </div>
     </form>
   );

@@ -20,8 +20,19 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 import { TextArea } from "../ui/TextArea.tsx";
 import { toastError, toastSuccess } from "../ui/toast.ts";
 import {
-  downloadAttachment, downloadSubmissionFile, fetchAssignment, fetchRoster, fetchSubmissions, fileName, filesOf, markSubmission,
-  MAX_ZIP_BYTES, safeName, type Assignment, type RosterStudent, type Submission,
+  downloadAttachment,
+  downloadSubmissionFile,
+  fetchAssignment,
+  fetchRoster,
+  fetchSubmissions,
+  fileName,
+  filesOf,
+  markSubmission,
+  MAX_ZIP_BYTES,
+  safeName,
+  type Assignment,
+  type RosterStudent,
+  type Submission,
 } from "./data.ts";
 import { FileList } from "./FileList.tsx";
 import { assignmentMessages } from "./messages.ts";
@@ -38,10 +49,20 @@ export default function TeacherAssignmentPage({ params }: PageProps) {
   const a = assignment.data;
   return (
     <>
-      <PageHeader title={a ? fill(m.submissionsOf, { title: a.title }) : m.teacherTitle} description={a ? `${a.course.code} — ${a.course.title}` : undefined}
-        actions={a && submissions.data && roster.data && <DownloadAll assignment={a} submissions={submissions.data} roster={roster.data} />} />
+      <PageHeader
+        title={a ? fill(m.submissionsOf, { title: a.title }) : m.teacherTitle}
+        description={a ? `${a.course.code} — ${a.course.title}` : undefined}
+        actions={a && submissions.data && roster.data && <DownloadAll assignment={a} submissions={submissions.data} roster={roster.data} />}
+      />
       {error ? (
-        <ErrorState error={error} onRetry={() => { assignment.retry(); roster.retry(); submissions.retry(); }} />
+        <ErrorState
+          error={error}
+          onRetry={() => {
+            assignment.retry();
+            roster.retry();
+            submissions.retry();
+          }}
+        />
       ) : assignment.data === undefined || !roster.data || !submissions.data ? (
         <Skeleton label={m.loading} blocks={3} />
       ) : !a ? (
@@ -52,10 +73,7 @@ export default function TeacherAssignmentPage({ params }: PageProps) {
           {roster.data!.length === 0 ? (
             <EmptyState title={m.empty} headingLevel={2} />
           ) : (
-            roster.data!.map((s) => (
-              <StudentCopy key={s.id} assignment={a} student={s} submission={submissions.data!.find((x) => x.student_id === s.id) ?? null}
-                onMarked={submissions.retry} />
-            ))
+            roster.data!.map((s) => <StudentCopy key={s.id} assignment={a} student={s} submission={submissions.data!.find((x) => x.student_id === s.id) ?? null} onMarked={submissions.retry} />)
           )}
         </div>
       )}
@@ -100,14 +118,25 @@ function StudentCopy({ assignment, student, submission, onMarked }: { assignment
       setSaving(false);
     }
   };
-  const penalised = submission?.score !== null && submission?.score !== undefined && assignment.late_policy === "penalty" && days > 0
-    ? Math.max(0, submission.score - assignment.late_penalty_per_day * days) : null;
+  const penalised =
+    submission?.score !== null && submission?.score !== undefined && assignment.late_policy === "penalty" && days > 0 ? Math.max(0, submission.score - assignment.late_penalty_per_day * days) : null;
   return (
-    <Card title={student.name} headingLevel={2} testId="student-copy"
-      actions={submission ? (
-        submission.graded_at ? <StatusPill tone="success">{m.statuses.marked}</StatusPill>
-          : <StatusPill tone={days > 0 ? "warning" : "info"}>{days > 0 ? m.statuses.late : m.statuses.submitted}</StatusPill>
-      ) : <StatusPill>{m.notSubmitted}</StatusPill>}>
+    <Card
+      title={student.name}
+      headingLevel={2}
+      testId="student-copy"
+      actions={
+        submission ? (
+          submission.graded_at ? (
+            <StatusPill tone="success">{m.statuses.marked}</StatusPill>
+          ) : (
+            <StatusPill tone={days > 0 ? "warning" : "info"}>{days > 0 ? m.statuses.late : m.statuses.submitted}</StatusPill>
+          )
+        ) : (
+          <StatusPill>{m.notSubmitted}</StatusPill>
+        )
+      }
+    >
       {submission && (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-gray-800">
@@ -121,10 +150,18 @@ function StudentCopy({ assignment, student, submission, onMarked }: { assignment
             </div>
           )}
           {files.length > 0 ? <FileList paths={files} fetcher={downloadSubmissionFile} /> : <p className="text-sm text-gray-700">{m.noFiles}</p>}
-          <form className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+          <form
+            className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+          >
             <NumberField label={m.score} value={score} onChange={setScore} minValue={0} maxValue={20} step={0.25} />
             <TextArea label={m.feedback} value={feedback} onChange={setFeedback} rows={2} maxLength={5000} />
-            <Button type="submit" isPending={saving} aria-label={fill(m.markFor, { name: student.name })}>{m.mark}</Button>
+            <Button type="submit" isPending={saving} aria-label={fill(m.markFor, { name: student.name })}>
+              {m.mark}
+            </Button>
           </form>
           {submission.score !== null && <p className="text-sm text-gray-800">{fill(m.marked, { score: formatMark(locale, submission.score) })}</p>}
           {penalised !== null && <p className="text-sm text-gray-800">{fill(m.penalised, { score: formatMark(locale, penalised) })}</p>}

@@ -35,9 +35,7 @@ export default function TeacherAssignmentsPage(_: PageProps) {
   const list = usePeopleQuery(["assignments-teacher", userId], () => fetchTeacherAssignments(getSupabase(), userId));
   const search = typeof location === "undefined" ? new URLSearchParams() : new URLSearchParams(location.search);
   const evaluationId = search.get("evaluation");
-  const seed = usePeopleQuery(["assignments-evaluation", evaluationId ?? ""], () =>
-    evaluationId ? fetchEvaluationWithoutAssignment(getSupabase(), evaluationId) : Promise.resolve(null),
-  );
+  const seed = usePeopleQuery(["assignments-evaluation", evaluationId ?? ""], () => (evaluationId ? fetchEvaluationWithoutAssignment(getSupabase(), evaluationId) : Promise.resolve(null)));
   const [editing, setEditing] = useState<Assignment | null | undefined>(() => (search.get("new") === "1" || evaluationId ? null : undefined));
   // An evaluation that already has its assignment (from teacher/evaluations): edit that one.
   const existing = evaluationId && seed.data === null ? list.data?.find((a) => a.evaluation_id === evaluationId) : undefined;
@@ -48,13 +46,15 @@ export default function TeacherAssignmentsPage(_: PageProps) {
   const canCreate = (courses.data?.length ?? 0) > 0;
   return (
     <>
-      <PageHeader
-        title={m.teacherTitle}
-        description={m.teacherDescription}
-        actions={canCreate && <Button onPress={() => setEditing(null)}>{m.create}</Button>}
-      />
+      <PageHeader title={m.teacherTitle} description={m.teacherDescription} actions={canCreate && <Button onPress={() => setEditing(null)}>{m.create}</Button>} />
       {error ? (
-        <ErrorState error={error} onRetry={() => { courses.retry(); list.retry(); }} />
+        <ErrorState
+          error={error}
+          onRetry={() => {
+            courses.retry();
+            list.retry();
+          }}
+        />
       ) : !courses.data || !list.data ? (
         <Skeleton label={m.loading} blocks={2} />
       ) : !canCreate ? (
@@ -67,18 +67,32 @@ export default function TeacherAssignmentsPage(_: PageProps) {
             <caption className="sr-only">{m.teacherTitle}</caption>
             <thead className="bg-gray-50">
               <tr>
-                <th scope="col" className={th}>{m.columns.title}</th>
-                <th scope="col" className={th}>{m.columns.course}</th>
-                <th scope="col" className={th}>{m.columns.due}</th>
-                <th scope="col" className={th}>{m.columns.policy}</th>
-                <th scope="col" className={th}>{m.columns.progress}</th>
-                <th scope="col" className={th}><span className="sr-only">{m.open}</span></th>
+                <th scope="col" className={th}>
+                  {m.columns.title}
+                </th>
+                <th scope="col" className={th}>
+                  {m.columns.course}
+                </th>
+                <th scope="col" className={th}>
+                  {m.columns.due}
+                </th>
+                <th scope="col" className={th}>
+                  {m.columns.policy}
+                </th>
+                <th scope="col" className={th}>
+                  {m.columns.progress}
+                </th>
+                <th scope="col" className={th}>
+                  <span className="sr-only">{m.open}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {list.data!.map((a) => (
                 <tr key={a.id} className="border-t border-gray-200" data-testid="assignment-row">
-                  <th scope="row" className={`${td} font-semibold`}>{a.title}</th>
+                  <th scope="row" className={`${td} font-semibold`}>
+                    {a.title}
+                  </th>
                   <td className={td}>{a.course.code}</td>
                   <td className={td}>
                     {a.due_at ? formatDateTime(locale, a.due_at) : m.noDue}
@@ -86,13 +100,19 @@ export default function TeacherAssignmentsPage(_: PageProps) {
                   </td>
                   <td className={td}>
                     {m.policies[a.late_policy]}
-                    {a.late_policy === "penalty" && <span className="block text-xs text-gray-700">{plural(locale, a.late_penalty_per_day, m.penaltyNote, { points: formatDecimal(locale, a.late_penalty_per_day) })}</span>}
+                    {a.late_policy === "penalty" && (
+                      <span className="block text-xs text-gray-700">{plural(locale, a.late_penalty_per_day, m.penaltyNote, { points: formatDecimal(locale, a.late_penalty_per_day) })}</span>
+                    )}
                   </td>
                   <td className={td}>{fill(m.progressShort, { submitted: formatNumber(locale, a.submitted), marked: formatNumber(locale, a.marked) })}</td>
                   <td className={`${td} whitespace-nowrap`}>
                     <div className="flex gap-2">
-                      <LinkButton size="sm" href={hrefTo(locale, "teacher.assignment", { id: a.id })} aria-label={`${m.open} — ${a.title}`}>{m.open}</LinkButton>
-                      <Button size="sm" variant="ghost" onPress={() => setEditing(a)} aria-label={`${m.edit} — ${a.title}`}>{m.edit}</Button>
+                      <LinkButton size="sm" href={hrefTo(locale, "teacher.assignment", { id: a.id })} aria-label={`${m.open} — ${a.title}`}>
+                        {m.open}
+                      </LinkButton>
+                      <Button size="sm" variant="ghost" onPress={() => setEditing(a)} aria-label={`${m.edit} — ${a.title}`}>
+                        {m.edit}
+                      </Button>
                     </div>
                   </td>
                 </tr>

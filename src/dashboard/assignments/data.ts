@@ -164,12 +164,7 @@ export interface RosterStudent {
 
 /** The course's students (active or completed), by name. */
 export async function fetchRoster(supabase: SupabaseClient, courseId: string): Promise<RosterStudent[]> {
-  const { data, error } = await supabase
-    .from("course_enrollments")
-    .select("user_id, student:profiles(full_name)")
-    .eq("course_id", courseId)
-    .in("status", ["active", "completed"])
-    .limit(1000);
+  const { data, error } = await supabase.from("course_enrollments").select("user_id, student:profiles(full_name)").eq("course_id", courseId).in("status", ["active", "completed"]).limit(1000);
   if (error) fail("roster", error);
   return z
     .array(rosterRow)
@@ -224,8 +219,21 @@ export async function fetchMyAssignments(supabase: SupabaseClient, studentId: st
 export function safeName(path: string): string {
   const name = path.split(/[\\/]/).pop() ?? "";
   const dot = name.lastIndexOf(".");
-  const base = (dot > 0 ? name.slice(0, dot) : name).normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "fichier";
-  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 10) : "";
+  const base =
+    (dot > 0 ? name.slice(0, dot) : name)
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^A-Za-z0-9_-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80) || "fichier";
+  const ext =
+    dot > 0
+      ? name
+          .slice(dot + 1)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, "")
+          .slice(0, 10)
+      : "";
   return ext ? `${base}.${ext}` : base;
 }
 

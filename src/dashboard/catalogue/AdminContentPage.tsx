@@ -67,12 +67,26 @@ function KindSection({ kind, rows }: { kind: CatalogueKind; rows: CatalogueRow[]
             <caption className="sr-only">{title}</caption>
             <thead className="border-b border-gray-300 text-gray-700">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">{m.slug}</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">{m.name}</th>
-                {showParent && <th scope="col" className="py-2 pr-3 font-semibold">{m.parent}</th>}
-                <th scope="col" className="py-2 pr-3 text-end font-semibold">{m.position}</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">{m.status}</th>
-                <th scope="col" className="py-2 font-semibold"><span className="sr-only">{m.actions}</span></th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {m.slug}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {m.name}
+                </th>
+                {showParent && (
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    {m.parent}
+                  </th>
+                )}
+                <th scope="col" className="py-2 pr-3 text-end font-semibold">
+                  {m.position}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {m.status}
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  <span className="sr-only">{m.actions}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -80,9 +94,15 @@ function KindSection({ kind, rows }: { kind: CatalogueKind; rows: CatalogueRow[]
                 const name = locale === "fr" ? row.name_fr : row.name_en;
                 return (
                   <tr key={row.id} className="border-b border-gray-100">
-                    <td className="py-2 pr-3"><code>{row.slug}</code></td>
+                    <td className="py-2 pr-3">
+                      <code>{row.slug}</code>
+                    </td>
                     <td className="py-2 pr-3 text-gray-900">{name}</td>
-                    {showParent && <td className="py-2 pr-3"><code>{row.parent?.slug ?? "—"}</code></td>}
+                    {showParent && (
+                      <td className="py-2 pr-3">
+                        <code>{row.parent?.slug ?? "—"}</code>
+                      </td>
+                    )}
                     <td className="py-2 pr-3 text-end tabular-nums">{row.position}</td>
                     <td className="py-2 pr-3">
                       {row.archived_at ? (

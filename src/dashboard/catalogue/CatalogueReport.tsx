@@ -36,7 +36,12 @@ function Difference({ change }: { change: SyncChange }) {
     const [from, to] = change.from.fr !== change.name.fr ? [change.from.fr, change.name.fr] : [change.from.en, change.name.en];
     detail = fill(m.renamedFrom, { from, to });
   } else if (change.fields.length && change.change !== "added") {
-    detail = fill(m.changedFields, { fields: formatList(locale, change.fields.map((f) => m.fields[f] ?? f)) });
+    detail = fill(m.changedFields, {
+      fields: formatList(
+        locale,
+        change.fields.map((f) => m.fields[f] ?? f),
+      ),
+    });
   }
   return (
     <li className="rounded-lg border border-amber-300 bg-amber-50 p-3">

@@ -18,7 +18,9 @@ export default function SyncStatus({ lastRun }: { lastRun: LastSync | null }) {
           <dt className="font-semibold text-gray-700">{m.lastRun}</dt>
           <dd className="text-gray-900">{formatDateTime(locale, lastRun.at)}</dd>
           <dt className="font-semibold text-gray-700">{m.lastRunBy}</dt>
-          <dd className="text-gray-900"><code>{lastRun.source}</code></dd>
+          <dd className="text-gray-900">
+            <code>{lastRun.source}</code>
+          </dd>
           <dt className="font-semibold text-gray-700">{m.lastRunCounts}</dt>
           <dd className="text-gray-900">{done.length ? formatList(locale, done) : m.nothingDone}</dd>
         </dl>

@@ -35,7 +35,9 @@ export async function fetchCatalogueRows(supabase: SupabaseClient, kind: Catalog
   if (kind === "levels") {
     const { data, error } = await supabase.from("levels").select("code, name_fr, name_en, position").order("position");
     if (error) throw new Error(error.message);
-    return z.array(z.object({ code: z.string(), name_fr: z.string(), name_en: z.string(), position: z.number() })).parse(data)
+    return z
+      .array(z.object({ code: z.string(), name_fr: z.string(), name_en: z.string(), position: z.number() }))
+      .parse(data)
       .map((l) => ({ id: l.code, slug: l.code.toLowerCase(), name_fr: l.name_fr, name_en: l.name_en, position: l.position, archived_at: null }));
   }
   const { table, parent } = TABLES[kind];
@@ -62,13 +64,7 @@ export interface LastSync {
 
 /** The sync's last run, from the audit log (null: never synchronised). */
 export async function fetchLastSync(supabase: SupabaseClient): Promise<LastSync | null> {
-  const { data, error } = await supabase
-    .from("audit_log")
-    .select("created_at, details")
-    .eq("action", "catalogue.synced")
-    .order("created_at", { ascending: false })
-    .limit(1)
-    .maybeSingle();
+  const { data, error } = await supabase.from("audit_log").select("created_at, details").eq("action", "catalogue.synced").order("created_at", { ascending: false }).limit(1).maybeSingle();
   if (error) throw new Error(error.message);
   if (!data) return null;
   const run = lastRun.parse(data);
@@ -83,11 +79,7 @@ export interface CatalogueState {
 }
 
 export async function fetchCatalogueState(supabase: SupabaseClient, content: CatalogueContent): Promise<CatalogueState> {
-  const [rows, last, preview] = await Promise.all([
-    Promise.all(CATALOGUE_KINDS.map((kind) => fetchCatalogueRows(supabase, kind))),
-    fetchLastSync(supabase),
-    previewCatalogueSync(supabase, content),
-  ]);
+  const [rows, last, preview] = await Promise.all([Promise.all(CATALOGUE_KINDS.map((kind) => fetchCatalogueRows(supabase, kind))), fetchLastSync(supabase), previewCatalogueSync(supabase, content)]);
   return { rows: Object.fromEntries(CATALOGUE_KINDS.map((kind, i) => [kind, rows[i]])) as CatalogueState["rows"], lastRun: last, preview };
 }
 

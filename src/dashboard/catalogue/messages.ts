@@ -3,10 +3,12 @@ import { defineMessages } from "../i18n.ts";
 export const catalogueMessages = defineMessages({
   fr: {
     title: "Catalogue",
-    intro: "Les écoles, départements, filières, spécialités, niveaux et formations s'écrivent une seule fois, dans le gestionnaire de contenu du site. La plateforme en garde une copie, synchronisée à chaque déploiement, à laquelle s'attachent les cours, les frais et les candidatures.",
+    intro:
+      "Les écoles, départements, filières, spécialités, niveaux et formations s'écrivent une seule fois, dans le gestionnaire de contenu du site. La plateforme en garde une copie, synchronisée à chaque déploiement, à laquelle s'attachent les cours, les frais et les candidatures.",
     openCms: "Ouvrir le gestionnaire de contenu",
     sync: "Synchronisation",
-    syncIntro: "La commande npm run catalogue:sync, lancée au démarrage et à chaque déploiement, ajoute, renomme, met à jour et archive les entrées de la plateforme d'après le contenu. Une entrée archivée n'est plus proposée aux candidats, mais ce qui s'y rattache (cours, frais, inscriptions) reste intact.",
+    syncIntro:
+      "La commande npm run catalogue:sync, lancée au démarrage et à chaque déploiement, ajoute, renomme, met à jour et archive les entrées de la plateforme d'après le contenu. Une entrée archivée n'est plus proposée aux candidats, mais ce qui s'y rattache (cours, frais, inscriptions) reste intact.",
     lastRun: "Dernière synchronisation",
     lastRunBy: "Lancée par",
     lastRunCounts: "Résultat",
@@ -69,10 +71,12 @@ export const catalogueMessages = defineMessages({
   },
   en: {
     title: "Catalogue",
-    intro: "Schools, departments, programmes, specialties, levels and formations are written once, in the site's content manager. The platform keeps a copy, synchronised at every deploy, that courses, fees and applications attach to.",
+    intro:
+      "Schools, departments, programmes, specialties, levels and formations are written once, in the site's content manager. The platform keeps a copy, synchronised at every deploy, that courses, fees and applications attach to.",
     openCms: "Open the content manager",
     sync: "Synchronisation",
-    syncIntro: "The npm run catalogue:sync command, run at start and at every deploy, adds, renames, updates and archives the platform's entries from the content. An archived entry is no longer offered to applicants, but what attaches to it (courses, fees, registrations) stays intact.",
+    syncIntro:
+      "The npm run catalogue:sync command, run at start and at every deploy, adds, renames, updates and archives the platform's entries from the content. An archived entry is no longer offered to applicants, but what attaches to it (courses, fees, registrations) stays intact.",
     lastRun: "Last synchronisation",
     lastRunBy: "Run by",
     lastRunCounts: "Result",

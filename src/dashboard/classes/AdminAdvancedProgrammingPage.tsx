@@ -28,9 +28,7 @@ export default function AdminAdvancedProgrammingPage() {
   const courses = useScheduleQuery(["semester-courses", semesterId ?? "none"], () => (semesterId ? listSemesterCourses(getSupabase(), semesterId) : Promise.resolve([])));
   // ?course= (the link from admin/course-management/{id}): that course first, so both forms start on it
   const wanted = typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("course");
-  const options = (courses.data ?? [])
-    .map((c) => ({ value: c.id, label: `${c.code} — ${c.title}` }))
-    .sort((a, b) => Number(b.value === wanted) - Number(a.value === wanted));
+  const options = (courses.data ?? []).map((c) => ({ value: c.id, label: `${c.code} — ${c.title}` })).sort((a, b) => Number(b.value === wanted) - Number(a.value === wanted));
   return (
     <div className="space-y-6">
       <PageHeader title={useRouteTitle("admin.advanced-programming")} description={m.intro} />

@@ -60,7 +60,9 @@ export default function AdminIouScheduledPage() {
         <EmptyState title={m.none} />
       ) : (
         <div className="space-y-4" data-testid="iou-days">
-          <p className="text-sm text-gray-700">{countOf(locale, m.count, sessions.data.length, { missing: formatNumber(locale, sessions.data.filter((x) => meetingStatus(x, now) === "missing").length) })}</p>
+          <p className="text-sm text-gray-700">
+            {countOf(locale, m.count, sessions.data.length, { missing: formatNumber(locale, sessions.data.filter((x) => meetingStatus(x, now) === "missing").length) })}
+          </p>
           {days.map(([day, list]) => (
             <Card key={day} title={formatDate(locale, list[0].start_time)}>
               <ul className="divide-y divide-gray-100">

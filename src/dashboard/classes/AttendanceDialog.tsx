@@ -33,7 +33,11 @@ export function AttendanceDialog({ courseId, eventId, title, onClose }: { course
   const allPresent = async () => {
     setMarking(true);
     try {
-      await markUnrecordedPresent(getSupabase(), eventId, unrecorded.map((line) => line.studentId));
+      await markUnrecordedPresent(
+        getSupabase(),
+        eventId,
+        unrecorded.map((line) => line.studentId),
+      );
       setNote(m.allPresentSaved);
       register.retry();
     } catch (error) {
@@ -61,8 +65,12 @@ export function AttendanceDialog({ courseId, eventId, title, onClose }: { course
           <table className="min-w-full divide-y divide-gray-200 text-sm" data-testid="register">
             <thead>
               <tr className="text-left">
-                <th scope="col" className="py-2 pr-3">{m.student}</th>
-                <th scope="col" className="py-2 pr-3">{m.attendance}</th>
+                <th scope="col" className="py-2 pr-3">
+                  {m.student}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {m.attendance}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">

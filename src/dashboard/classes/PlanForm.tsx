@@ -151,7 +151,9 @@ export default function PlanForm({ courses, semesterEnd }: { courses: { value: s
         <NumberField label={m.duration} value={form.durationMinutes} onChange={(v) => set("durationMinutes", v ?? 0)} minValue={15} maxValue={480} step={15} errorMessage={errors.durationMinutes} />
         <Checkbox label={m.online} value={form.isOnline} onChange={(v) => set("isOnline", v)} className="sm:col-span-2" />
         {!form.isOnline && <TextField label={m.room} value={form.room} onChange={(v) => set("room", v)} maxLength={100} />}
-        {form.kind === "weekly" && <TextField label={m.daysOff} description={m.daysOffHelp} value={form.daysOff} onChange={(v) => set("daysOff", v)} errorMessage={errors.daysOff} className="sm:col-span-2" />}
+        {form.kind === "weekly" && (
+          <TextField label={m.daysOff} description={m.daysOffHelp} value={form.daysOff} onChange={(v) => set("daysOff", v)} errorMessage={errors.daysOff} className="sm:col-span-2" />
+        )}
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <Button variant="secondary" onPress={() => void check()} isDisabled={busy}>
             {m.check}
@@ -167,7 +169,12 @@ export default function PlanForm({ courses, semesterEnd }: { courses: { value: s
           <p className="text-gray-800">
             {countOf(locale, m.preview, planned.sessions.length)}
             {planned.skipped.length > 0 &&
-              ` · ${plural(locale, planned.skipped.length, m.skipped, { days: formatList(locale, planned.skipped.map((day) => formatDate(locale, day))) })}`}
+              ` · ${plural(locale, planned.skipped.length, m.skipped, {
+                days: formatList(
+                  locale,
+                  planned.skipped.map((day) => formatDate(locale, day)),
+                ),
+              })}`}
           </p>
         )}
         {conflicts && <ConflictList conflicts={conflicts} whenOf={whenOf} />}

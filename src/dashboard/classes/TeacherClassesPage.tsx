@@ -68,7 +68,7 @@ function ClassLine({ session, now, links, onRegister, MeetingActions }: { sessio
           {formatSlot(locale, session.start_time, session.end_time)} · {session.course.code} — {session.title}
         </p>
         <p className="text-sm text-gray-700">
-          {session.is_online ? (platform && m.platform[platform]) ?? m.meeting : session.room}
+          {session.is_online ? ((platform && m.platform[platform]) ?? m.meeting) : session.room}
           {session.is_online && meeting.zoom_meeting_id && ` · ${fill(m.meetingId, { id: meeting.zoom_meeting_id })}`}
           {session.is_online && meeting.zoom_passcode && ` · ${fill(m.passcode, { code: meeting.zoom_passcode })}`}
         </p>

@@ -93,9 +93,7 @@ function Sessions({ list, empty, now, isStudent, attendance }: { list: Session[]
               <span className="text-gray-700">
                 · {s.course.code} — {s.title}
               </span>
-              {isStudent && attendance && (
-                <span className="block text-sm text-gray-700">{fill(m.myStatus, { status: mine ? m.status[mine.status] : m.notRecorded })}</span>
-              )}
+              {isStudent && attendance && <span className="block text-sm text-gray-700">{fill(m.myStatus, { status: mine ? m.status[mine.status] : m.notRecorded })}</span>}
             </span>
             <JoinButton session={s} now={now} recordAttendance={isStudent} />
           </li>

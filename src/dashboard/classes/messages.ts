@@ -71,7 +71,8 @@ export const classesMessages = defineMessages({
 
 export const planMessages = defineMessages({
   fr: {
-    intro: "Planifiez une séance ou une série hebdomadaire sur le semestre. Les jours fériés sont sautés ; une séance qui chevauche un autre cours de l'enseignant ou de la promotion est refusée avant l'enregistrement.",
+    intro:
+      "Planifiez une séance ou une série hebdomadaire sur le semestre. Les jours fériés sont sautés ; une séance qui chevauche un autre cours de l'enseignant ou de la promotion est refusée avant l'enregistrement.",
     newTitle: "Nouvelles séances",
     openPlan: "Planifier une séance ou une série",
     course: "Cours",

@@ -66,12 +66,11 @@ export default function CommunityPage(_: PageProps) {
   const page = Number(pageText) || 0;
   const pages = Math.max(1, Math.ceil((posts.data?.total ?? 0) / POSTS_PAGE_SIZE));
   const refresh = () => invalidateKeys((key) => key.startsWith("community-posts:"));
-  const nameOf = (b: Board) => (b.kind === "university" ? m.university : (locale === "en" ? b.name_en : b.name_fr) ?? "");
+  const nameOf = (b: Board) => (b.kind === "university" ? m.university : ((locale === "en" ? b.name_en : b.name_fr) ?? ""));
 
   return (
     <>
-      <PageHeader title={m.title} description={m.description}
-        actions={boards.data?.length ? <Button onPress={() => setWriting(true)}>{m.newPost}</Button> : undefined} />
+      <PageHeader title={m.title} description={m.description} actions={boards.data?.length ? <Button onPress={() => setWriting(true)}>{m.newPost}</Button> : undefined} />
       {boards.data ? (
         boards.data.length === 0 ? (
           <EmptyState title={m.noBoard} description={m.noBoardHint} />
@@ -111,11 +110,17 @@ export default function CommunityPage(_: PageProps) {
         <Skeleton blocks={3} />
       )}
       {query && boards.data && (
-        <NewPostDialog isOpen={writing} onClose={() => setWriting(false)} boards={boards.data} nameOf={nameOf} board={board}
+        <NewPostDialog
+          isOpen={writing}
+          onClose={() => setWriting(false)}
+          boards={boards.data}
+          nameOf={nameOf}
+          board={board}
           onPosted={(posted) => {
             $query.set(`${posted}/0`);
             refresh();
-          }} />
+          }}
+        />
       )}
     </>
   );
@@ -147,7 +152,12 @@ function BoardOptions({ boards, nameOf }: { boards: Board[]; nameOf: (b: Board) 
 
 // The author sees, and may change, where the post goes: it starts on the board being read.
 function NewPostDialog({
-  isOpen, onClose, boards, nameOf, board, onPosted,
+  isOpen,
+  onClose,
+  boards,
+  nameOf,
+  board,
+  onPosted,
 }: {
   isOpen: boolean;
   onClose: () => void;
@@ -195,8 +205,7 @@ function NewPostDialog({
           <label htmlFor={selectId} className={labelText}>
             {m.postBoard}
           </label>
-          <select id={selectId} className={`${inputBox} mt-1`} value={target} onChange={(e) => setTarget(e.currentTarget.value)} data-testid="post-board-select"
-            aria-describedby={`${selectId}-help`}>
+          <select id={selectId} className={`${inputBox} mt-1`} value={target} onChange={(e) => setTarget(e.currentTarget.value)} data-testid="post-board-select" aria-describedby={`${selectId}-help`}>
             <BoardOptions boards={boards} nameOf={nameOf} />
           </select>
           <p id={`${selectId}-help`} className="mt-1 text-sm text-gray-700">

@@ -118,22 +118,18 @@ export default function ModerationPanel() {
                         </p>
                       )}
                       <p className="mt-2 rounded bg-amber-50 p-2 text-gray-900">{r.reason}</p>
-                      <p className="mt-1 text-xs text-gray-700">
-                        {fill(m.reportedBy, { name: r.reporter_name ?? m.unknownAuthor, date: formatDateTime(locale, r.created_at) })}
-                      </p>
+                      <p className="mt-1 text-xs text-gray-700">{fill(m.reportedBy, { name: r.reporter_name ?? m.unknownAuthor, date: formatDateTime(locale, r.created_at) })}</p>
                       <div className="mt-3 flex flex-wrap gap-2">
                         <Button variant="secondary" size="sm" onPress={() => open(r.post_id)}>
                           {m.viewPost}
                         </Button>
                         {actions.map((action) => (
-                          <Button key={action} size="sm" variant={action === "hide" ? "danger" : "secondary"}
-                            onPress={() => void act(() => moderatePost(getSupabase(), r.post_id, action))}>
+                          <Button key={action} size="sm" variant={action === "hide" ? "danger" : "secondary"} onPress={() => void act(() => moderatePost(getSupabase(), r.post_id, action))}>
                             {m.actions[action]}
                           </Button>
                         ))}
                         {r.comment_id && (
-                          <Button size="sm" variant="secondary"
-                            onPress={() => void act(() => moderateComment(getSupabase(), r.comment_id!, r.comment_is_hidden ? "unhide" : "hide"))}>
+                          <Button size="sm" variant="secondary" onPress={() => void act(() => moderateComment(getSupabase(), r.comment_id!, r.comment_is_hidden ? "unhide" : "hide"))}>
                             {r.comment_is_hidden ? m.unhideComment : m.hideComment}
                           </Button>
                         )}
@@ -174,7 +170,11 @@ export default function ModerationPanel() {
 function PostDialog({ postId, onClose, onChanged }: { postId: string; onClose: () => void; onChanged: () => void }) {
   const m = useMessages(communityMessages);
   const [state, setState] = useState<{ post?: Post | null; error?: unknown }>({});
-  const load = () => getPost(getSupabase(), postId).then((post) => setState({ post }), (error) => setState({ error }));
+  const load = () =>
+    getPost(getSupabase(), postId).then(
+      (post) => setState({ post }),
+      (error) => setState({ error }),
+    );
   useEffect(() => {
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -25,9 +25,15 @@ function Reactions({ counts, mine, onToggle, m }: { counts: Record<string, numbe
         const pressed = mine.includes(kind);
         const count = counts[kind] ?? 0;
         return (
-          <button key={kind} type="button" aria-pressed={pressed} onClick={() => onToggle(kind, !pressed)} data-testid={`react-${kind}`}
+          <button
+            key={kind}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onToggle(kind, !pressed)}
+            data-testid={`react-${kind}`}
             aria-label={fill(m.reactionLabel, { name: m.reactionNames[kind], count })}
-            className={cx("rounded-full border px-2 py-0.5 text-sm", pressed ? "border-brand-700 bg-brand-50 text-brand-900" : "border-gray-300 bg-white text-gray-800")}>
+            className={cx("rounded-full border px-2 py-0.5 text-sm", pressed ? "border-brand-700 bg-brand-50 text-brand-900" : "border-gray-300 bg-white text-gray-800")}
+          >
             <span aria-hidden="true">
               {REACTION_EMOJI[kind]} {count}
             </span>
@@ -117,8 +123,11 @@ export function PostCard({ post, onChanged, startOpen = false }: { post: Post; o
 
   const moderation: ModerationAction[] = [post.is_hidden ? "unhide" : "hide", post.is_locked ? "unlock" : "lock", post.is_pinned ? "unpin" : "pin"];
   return (
-    <article className={cx("rounded-xl border bg-white p-4 shadow-sm", post.is_hidden ? "border-dashed border-gray-400 bg-gray-50 opacity-80" : "border-gray-200")}
-      data-testid="post" aria-labelledby={`post-${post.id}`}>
+    <article
+      className={cx("rounded-xl border bg-white p-4 shadow-sm", post.is_hidden ? "border-dashed border-gray-400 bg-gray-50 opacity-80" : "border-gray-200")}
+      data-testid="post"
+      aria-labelledby={`post-${post.id}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         {post.is_pinned && <Badge tone="info">{m.pinned}</Badge>}
         {post.is_locked && <Badge tone="warning">{m.locked}</Badge>}
@@ -148,8 +157,13 @@ export function PostCard({ post, onChanged, startOpen = false }: { post: Post; o
       {post.can_moderate && (
         <div role="group" aria-label={m.moderation} className="mt-3 flex flex-wrap gap-2 border-t border-gray-200 pt-3" data-testid="moderation-controls">
           {moderation.map((action) => (
-            <Button key={action} variant={action === "hide" ? "danger" : "secondary"} size="sm" data-testid={`moderate-${action}`}
-              onPress={() => void act(() => moderatePost(getSupabase(), post.id, action))}>
+            <Button
+              key={action}
+              variant={action === "hide" ? "danger" : "secondary"}
+              size="sm"
+              data-testid={`moderate-${action}`}
+              onPress={() => void act(() => moderatePost(getSupabase(), post.id, action))}
+            >
               {m.actions[action]}
             </Button>
           ))}
@@ -171,8 +185,7 @@ export function PostCard({ post, onChanged, startOpen = false }: { post: Post; o
                     </p>
                     <p className="mt-1 whitespace-pre-wrap break-words text-gray-900">{c.body}</p>
                     <div className="mt-2 flex flex-wrap items-center gap-2">
-                      <Reactions counts={c.reactions} mine={c.my_reactions} m={m}
-                        onToggle={(kind, on) => void act(() => toggleReaction(getSupabase(), { commentId: c.id }, kind, on))} />
+                      <Reactions counts={c.reactions} mine={c.my_reactions} m={m} onToggle={(kind, on) => void act(() => toggleReaction(getSupabase(), { commentId: c.id }, kind, on))} />
                       <Button variant="ghost" size="sm" onPress={() => setReporting({ commentId: c.id })}>
                         {m.report}
                       </Button>

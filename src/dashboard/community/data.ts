@@ -50,11 +50,7 @@ const postRow = z.object({
 export type Post = z.infer<typeof postRow>;
 
 /** One page (0-based, 20 posts) of a board: pinned first, then newest. */
-export async function listPosts(
-  supabase: SupabaseClient,
-  board: { kind: BoardKind; id: string | null },
-  page: number,
-): Promise<{ items: Post[]; total: number }> {
+export async function listPosts(supabase: SupabaseClient, board: { kind: BoardKind; id: string | null }, page: number): Promise<{ items: Post[]; total: number }> {
   const { data, error } = await supabase.rpc("community_posts_page", {
     board: board.kind,
     board_id: board.id,
@@ -91,11 +87,7 @@ export async function listComments(supabase: SupabaseClient, postId: string): Pr
 }
 
 /** A new post on a board; the server signs and dates it. */
-export async function createPost(
-  supabase: SupabaseClient,
-  board: { kind: BoardKind; id: string | null },
-  { title, body }: { title: string; body: string },
-): Promise<string> {
+export async function createPost(supabase: SupabaseClient, board: { kind: BoardKind; id: string | null }, { title, body }: { title: string; body: string }): Promise<string> {
   const row = {
     title,
     body,
@@ -113,12 +105,7 @@ export async function addComment(supabase: SupabaseClient, postId: string, body:
 }
 
 /** Adds or takes back my reaction of that kind on a post or a comment. */
-export async function toggleReaction(
-  supabase: SupabaseClient,
-  target: { postId: string } | { commentId: string },
-  kind: Reaction,
-  on: boolean,
-): Promise<void> {
+export async function toggleReaction(supabase: SupabaseClient, target: { postId: string } | { commentId: string }, kind: Reaction, on: boolean): Promise<void> {
   if (!REACTIONS.includes(kind)) throw new Error(`unknown reaction ${kind}`);
   const column = "postId" in target ? "post_id" : "comment_id";
   const id = "postId" in target ? target.postId : target.commentId;
@@ -175,11 +162,7 @@ export type Report = z.infer<typeof reportRow>;
 export type ReportStatus = Report["status"];
 
 /** Reports of the boards I moderate (admins: all), by status, newest first, 20 a page. */
-export async function listReports(
-  supabase: SupabaseClient,
-  status: ReportStatus,
-  page: number,
-): Promise<{ items: Report[]; total: number }> {
+export async function listReports(supabase: SupabaseClient, status: ReportStatus, page: number): Promise<{ items: Report[]; total: number }> {
   const { data, error } = await supabase.rpc("moderation_reports", { status, page, page_size: 20 });
   if (error) fail("reading the reports", error);
   return z.object({ total: z.number(), items: z.array(reportRow) }).parse(data);

@@ -58,40 +58,40 @@ function CoursePicker() {
             label: r.coursesTab,
             content: (
               <div className="space-y-6">
-          <form
-            className="flex flex-wrap items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              setTerm(search.trim());
-              setQuery((q) => ({ ...q, page: 1 }));
-            }}
-          >
-            <TextField label={m.search} value={search} onChange={setSearch} maxLength={100} />
-            <Button type="submit">{m.searchButton}</Button>
-          </form>
-          {found.error ? (
-            <ErrorState error={found.error} onRetry={found.retry} />
-          ) : !found.data ? (
-            <Skeleton lines={5} />
-          ) : found.data.rows.length === 0 ? (
-            <EmptyState title={m.noMatch} />
-          ) : (
-            <div className="space-y-3">
-              <p className="font-semibold" data-testid="manage-count">
-                {countOf(locale, r.count, found.data.total)}
-              </p>
-              <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white" data-testid="manage-results">
-                {found.data.rows.map((c) => (
-                  <li key={c.id} className="p-3">
-                    <a className="font-medium text-brand-800 underline-offset-2 hover:underline" href={hrefTo(locale, "admin.course-management.course", { courseId: c.id })}>
-                      {c.code} — {c.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-              <Pager total={found.data.total} query={query} onQueryChange={setQuery} />
-            </div>
-          )}
+                <form
+                  className="flex flex-wrap items-end gap-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    setTerm(search.trim());
+                    setQuery((q) => ({ ...q, page: 1 }));
+                  }}
+                >
+                  <TextField label={m.search} value={search} onChange={setSearch} maxLength={100} />
+                  <Button type="submit">{m.searchButton}</Button>
+                </form>
+                {found.error ? (
+                  <ErrorState error={found.error} onRetry={found.retry} />
+                ) : !found.data ? (
+                  <Skeleton lines={5} />
+                ) : found.data.rows.length === 0 ? (
+                  <EmptyState title={m.noMatch} />
+                ) : (
+                  <div className="space-y-3">
+                    <p className="font-semibold" data-testid="manage-count">
+                      {countOf(locale, r.count, found.data.total)}
+                    </p>
+                    <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white" data-testid="manage-results">
+                      {found.data.rows.map((c) => (
+                        <li key={c.id} className="p-3">
+                          <a className="font-medium text-brand-800 underline-offset-2 hover:underline" href={hrefTo(locale, "admin.course-management.course", { courseId: c.id })}>
+                            {c.code} — {c.title}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                    <Pager total={found.data.total} query={query} onQueryChange={setQuery} />
+                  </div>
+                )}
               </div>
             ),
           },

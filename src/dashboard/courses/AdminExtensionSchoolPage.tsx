@@ -51,10 +51,18 @@ export default function AdminExtensionSchoolPage() {
                 <table className="mt-3 w-full text-sm">
                   <thead className="text-left">
                     <tr>
-                      <th scope="col" className="py-1 font-semibold">{m.course}</th>
-                      <th scope="col" className="py-1 text-right font-semibold">{m.lessonsCount}</th>
-                      <th scope="col" className="py-1 text-right font-semibold">{m.students}</th>
-                      <th scope="col" className="py-1"><span className="sr-only">{m.manage}</span></th>
+                      <th scope="col" className="py-1 font-semibold">
+                        {m.course}
+                      </th>
+                      <th scope="col" className="py-1 text-right font-semibold">
+                        {m.lessonsCount}
+                      </th>
+                      <th scope="col" className="py-1 text-right font-semibold">
+                        {m.students}
+                      </th>
+                      <th scope="col" className="py-1">
+                        <span className="sr-only">{m.manage}</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-gray-100">

@@ -64,7 +64,12 @@ export default function AdminUnifiedCoursesPage() {
     { id: "teacher", header: m.columns.teacher, cell: (r) => r.teacher?.full_name ?? m.noTeacher },
     { id: "students", header: m.columns.students, align: "end", cell: (r) => formatNumber(locale, r.enrolments[0]?.count ?? 0), csv: (r) => r.enrolments[0]?.count ?? 0 },
     { id: "credits", header: m.columns.credits, align: "end", sortable: true, cell: (r) => r.credits },
-    { id: "status", header: m.columns.status, cell: (r) => <Badge tone={r.is_published ? "success" : "neutral"}>{r.is_published ? m.published : m.draft}</Badge>, csv: (r) => (r.is_published ? m.published : m.draft) },
+    {
+      id: "status",
+      header: m.columns.status,
+      cell: (r) => <Badge tone={r.is_published ? "success" : "neutral"}>{r.is_published ? m.published : m.draft}</Badge>,
+      csv: (r) => (r.is_published ? m.published : m.draft),
+    },
   ];
   const o = options.data;
   return (
@@ -92,12 +97,49 @@ export default function AdminUnifiedCoursesPage() {
               <Label className={labelText}>{m.search}</Label>
               <Input className={inputBox} />
             </SearchField>
-            <FilterSelect label={m.school} allLabel={m.all} value={filters.school ?? ""} onChange={(v) => setFilter("school", v)} options={(o?.schools ?? []).map((s) => ({ value: s.slug, label: name(s) }))} testId="filter-school" />
-            <FilterSelect label={m.semester} allLabel={m.all} value={filters.semester ?? ""} onChange={(v) => setFilter("semester", v)} options={(o?.semesters ?? []).map((s) => ({ value: s.id, label: `${name(s)} ${s.academic_year.label}` }))} />
-            <FilterSelect label={m.programme} allLabel={m.all} value={filters.programme ?? ""} onChange={(v) => setFilter("programme", v)} options={(o?.programmes ?? []).map((p) => ({ value: p.slug, label: name(p) }))} testId="filter-programme" />
+            <FilterSelect
+              label={m.school}
+              allLabel={m.all}
+              value={filters.school ?? ""}
+              onChange={(v) => setFilter("school", v)}
+              options={(o?.schools ?? []).map((s) => ({ value: s.slug, label: name(s) }))}
+              testId="filter-school"
+            />
+            <FilterSelect
+              label={m.semester}
+              allLabel={m.all}
+              value={filters.semester ?? ""}
+              onChange={(v) => setFilter("semester", v)}
+              options={(o?.semesters ?? []).map((s) => ({ value: s.id, label: `${name(s)} ${s.academic_year.label}` }))}
+            />
+            <FilterSelect
+              label={m.programme}
+              allLabel={m.all}
+              value={filters.programme ?? ""}
+              onChange={(v) => setFilter("programme", v)}
+              options={(o?.programmes ?? []).map((p) => ({ value: p.slug, label: name(p) }))}
+              testId="filter-programme"
+            />
             <FilterSelect label={m.level} allLabel={m.all} value={filters.level ?? ""} onChange={(v) => setFilter("level", v)} options={LEVELS.map((l) => ({ value: l, label: l }))} />
-            <FilterSelect label={m.teacher} allLabel={m.all} value={filters.teacher ?? ""} onChange={(v) => setFilter("teacher", v)} options={[{ value: "none", label: m.noTeacher }, ...(o?.teachers ?? []).map((t) => ({ value: t.id, label: t.full_name }))]} testId="filter-teacher" />
-            <FilterSelect label={m.status} allLabel={m.all} value={filters.status ?? ""} onChange={(v) => setFilter("status", v)} options={[{ value: "published", label: m.published }, { value: "draft", label: m.draft }]} testId="filter-status" />
+            <FilterSelect
+              label={m.teacher}
+              allLabel={m.all}
+              value={filters.teacher ?? ""}
+              onChange={(v) => setFilter("teacher", v)}
+              options={[{ value: "none", label: m.noTeacher }, ...(o?.teachers ?? []).map((t) => ({ value: t.id, label: t.full_name }))]}
+              testId="filter-teacher"
+            />
+            <FilterSelect
+              label={m.status}
+              allLabel={m.all}
+              value={filters.status ?? ""}
+              onChange={(v) => setFilter("status", v)}
+              options={[
+                { value: "published", label: m.published },
+                { value: "draft", label: m.draft },
+              ]}
+              testId="filter-status"
+            />
           </>
         }
       />
@@ -117,7 +159,17 @@ export default function AdminUnifiedCoursesPage() {
   );
 }
 
-function BulkActions({ total, teachers, semesters, apply }: { total: number; teachers: { value: string; label: string }[]; semesters: { value: string; label: string }[]; apply: (action: BulkAction) => Promise<number> }) {
+function BulkActions({
+  total,
+  teachers,
+  semesters,
+  apply,
+}: {
+  total: number;
+  teachers: { value: string; label: string }[];
+  semesters: { value: string; label: string }[];
+  apply: (action: BulkAction) => Promise<number>;
+}) {
   const m = useMessages(adminCoursesMessages);
   const locale = useLocale();
   const [kind, setKind] = useState<BulkAction["kind"]>("publish");

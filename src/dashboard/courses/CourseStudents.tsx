@@ -17,44 +17,23 @@ import { TextArea } from "../ui/TextArea.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { errorText } from "../ui/styles.ts";
 import { listEnrolments, type Enrolment } from "./data.ts";
-import {
-  enrolStudent,
-  findStudents,
-  reasonSchema,
-  REASON_MAX,
-  withdrawStudent,
-  type FoundStudent,
-} from "./registrar.ts";
+import { enrolStudent, findStudents, reasonSchema, REASON_MAX, withdrawStudent, type FoundStudent } from "./registrar.ts";
 import { countOf } from "../../lib/plural.ts";
 import { refusal, registrarMessages } from "./registrar-messages.ts";
 
-type Target =
-  | { kind: "enrol"; student?: FoundStudent }
-  | { kind: "withdraw"; enrolment: Enrolment };
+type Target = { kind: "enrol"; student?: FoundStudent } | { kind: "withdraw"; enrolment: Enrolment };
 
-export function CourseStudents({
-  courseId,
-  courseLabel,
-}: {
-  courseId: string;
-  courseLabel: string;
-}) {
+export function CourseStudents({ courseId, courseLabel }: { courseId: string; courseLabel: string }) {
   const m = useMessages(registrarMessages);
   const locale = useLocale();
-  const enrolments = useScheduleQuery(["manage-enrolments", courseId], () =>
-    listEnrolments(getSupabase(), courseId),
-  );
+  const enrolments = useScheduleQuery(["manage-enrolments", courseId], () => listEnrolments(getSupabase(), courseId));
   const [target, setTarget] = useState<Target | null>(null);
   const [note, setNote] = useState("");
-  const active = (enrolments.data ?? []).filter(
-    (e) => e.status === "active",
-  ).length;
+  const active = (enrolments.data ?? []).filter((e) => e.status === "active").length;
   return (
     <Card
       title={m.studentsTitle}
-      description={
-        enrolments.data ? countOf(locale, m.activeCount, active) : undefined
-      }
+      description={enrolments.data ? countOf(locale, m.activeCount, active) : undefined}
       actions={
         <Button size="sm" onPress={() => setTarget({ kind: "enrol" })}>
           {m.enrol}
@@ -74,24 +53,9 @@ export function CourseStudents({
       ) : (
         <ul className="divide-y divide-gray-100">
           {enrolments.data.map((e) => (
-            <li
-              key={e.id}
-              className="flex flex-wrap items-center justify-between gap-2 py-2"
-              data-testid="enrolment"
-            >
+            <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="enrolment">
               <span>
-                {e.student.full_name} ·{" "}
-                <Badge
-                  tone={
-                    e.status === "active"
-                      ? "success"
-                      : e.status === "dropped"
-                        ? "warning"
-                        : "neutral"
-                  }
-                >
-                  {m.enrolment[e.status]}
-                </Badge>
+                {e.student.full_name} · <Badge tone={e.status === "active" ? "success" : e.status === "dropped" ? "warning" : "neutral"}>{m.enrolment[e.status]}</Badge>
                 {e.dropped_at && (
                   <span className="ml-2 text-sm text-gray-700">
                     {fill(m.droppedOn, {
@@ -101,11 +65,7 @@ export function CourseStudents({
                 )}
               </span>
               {(e.status === "active" || e.status === "pending") && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onPress={() => setTarget({ kind: "withdraw", enrolment: e })}
-                >
+                <Button size="sm" variant="secondary" onPress={() => setTarget({ kind: "withdraw", enrolment: e })}>
                   {m.withdraw}
                   <span className="sr-only"> : {e.student.full_name}</span>
                 </Button>
@@ -150,38 +110,18 @@ export function CourseStudents({
   );
 }
 
-function ReasonDialog({
-  target,
-  courseId,
-  courseLabel,
-  onClose,
-  onDone,
-}: {
-  target: Target;
-  courseId: string;
-  courseLabel: string;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function ReasonDialog({ target, courseId, courseLabel, onClose, onDone }: { target: Target; courseId: string; courseLabel: string; onClose: () => void; onDone: (message: string) => void }) {
   const m = useMessages(registrarMessages);
-  const [student, setStudent] = useState<FoundStudent | undefined>(
-    target.kind === "enrol" ? target.student : undefined,
-  );
+  const [student, setStudent] = useState<FoundStudent | undefined>(target.kind === "enrol" ? target.student : undefined);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
   const [problem, setProblem] = useState("");
   const [pending, setPending] = useState(false);
   const withdrawing = target.kind === "withdraw";
-  const name = withdrawing
-    ? target.enrolment.student.full_name
-    : (student?.full_name ?? "");
+  const name = withdrawing ? target.enrolment.student.full_name : (student?.full_name ?? "");
   return (
     <Dialog
-      title={
-        withdrawing
-          ? fill(m.withdrawTitle, { name, course: courseLabel })
-          : fill(m.enrolTitle, { course: courseLabel })
-      }
+      title={withdrawing ? fill(m.withdrawTitle, { name, course: courseLabel }) : fill(m.enrolTitle, { course: courseLabel })}
       role={withdrawing ? "alertdialog" : "dialog"}
       isOpen
       onOpenChange={(open) => !open && onClose()}
@@ -202,19 +142,8 @@ function ReasonDialog({
               setProblem("");
               setPending(true);
               try {
-                if (withdrawing)
-                  await withdrawStudent(
-                    getSupabase(),
-                    target.enrolment.id,
-                    parsed.data,
-                  );
-                else
-                  await enrolStudent(
-                    getSupabase(),
-                    courseId,
-                    student!.id,
-                    parsed.data,
-                  );
+                if (withdrawing) await withdrawStudent(getSupabase(), target.enrolment.id, parsed.data);
+                else await enrolStudent(getSupabase(), courseId, student!.id, parsed.data);
                 onDone(fill(withdrawing ? m.withdrawn : m.enrolled, { name }));
               } catch (failure) {
                 setProblem(refusal(m.refused, failure, "alreadyEnrolled"));
@@ -229,22 +158,12 @@ function ReasonDialog({
               student && (
                 <p data-testid="chosen-student">
                   {fill(m.chosen, {
-                    name: student.matricule
-                      ? `${student.full_name} (${student.matricule})`
-                      : student.full_name,
+                    name: student.matricule ? `${student.full_name} (${student.matricule})` : student.full_name,
                   })}
                 </p>
               )
             )}
-            <TextArea
-              label={m.reason}
-              value={reason}
-              onChange={setReason}
-              errorMessage={reasonError}
-              maxLength={REASON_MAX}
-              rows={3}
-              isRequired
-            />
+            <TextArea label={m.reason} value={reason} onChange={setReason} errorMessage={reasonError} maxLength={REASON_MAX} rows={3} isRequired />
             <p role="alert" className={problem ? errorText : "sr-only"}>
               {problem}
             </p>
@@ -252,11 +171,7 @@ function ReasonDialog({
               <Button variant="secondary" onPress={close} isDisabled={pending}>
                 {m.cancel}
               </Button>
-              <Button
-                type="submit"
-                variant={withdrawing ? "danger" : "primary"}
-                isPending={pending}
-              >
+              <Button type="submit" variant={withdrawing ? "danger" : "primary"} isPending={pending}>
                 {withdrawing ? m.withdrawConfirm : m.enrolConfirm}
               </Button>
             </DialogActions>
@@ -267,18 +182,12 @@ function ReasonDialog({
   );
 }
 
-function StudentSearch({
-  onChoose,
-}: {
-  onChoose: (student: FoundStudent) => void;
-}) {
+function StudentSearch({ onChoose }: { onChoose: (student: FoundStudent) => void }) {
   const m = useMessages(registrarMessages);
   const [text, setText] = useState("");
   const [term, setTerm] = useState("");
   const [hint, setHint] = useState<string>();
-  const found = useScheduleQuery(["find-students", term], () =>
-    term ? findStudents(getSupabase(), term) : Promise.resolve(null),
-  );
+  const found = useScheduleQuery(["find-students", term], () => (term ? findStudents(getSupabase(), term) : Promise.resolve(null)));
   const search = () => {
     const t = text.trim();
     if (t.length < 2) return setHint(m.searchHint);
@@ -295,14 +204,7 @@ function StudentSearch({
           search();
         }}
       >
-        <TextField
-          label={m.searchStudent}
-          value={text}
-          onChange={setText}
-          errorMessage={hint}
-          maxLength={100}
-          className="min-w-64 flex-1"
-        />
+        <TextField label={m.searchStudent} value={text} onChange={setText} errorMessage={hint} maxLength={100} className="min-w-64 flex-1" />
         <Button type="submit" variant="secondary">
           {m.searchButton}
         </Button>
@@ -315,28 +217,14 @@ function StudentSearch({
         ) : found.data.length === 0 ? (
           <p aria-live="polite">{m.noStudentFound}</p>
         ) : (
-          <ul
-            className="max-h-60 divide-y divide-gray-100 overflow-auto rounded-md border border-gray-200"
-            data-testid="found-students"
-          >
+          <ul className="max-h-60 divide-y divide-gray-100 overflow-auto rounded-md border border-gray-200" data-testid="found-students">
             {found.data.map((s) => (
-              <li
-                key={s.id}
-                className="flex items-center justify-between gap-2 p-2"
-              >
+              <li key={s.id} className="flex items-center justify-between gap-2 p-2">
                 <span>
                   {s.full_name}
-                  {s.matricule && (
-                    <span className="ml-2 text-sm text-gray-700">
-                      {s.matricule}
-                    </span>
-                  )}
+                  {s.matricule && <span className="ml-2 text-sm text-gray-700">{s.matricule}</span>}
                 </span>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onPress={() => onChoose(s)}
-                >
+                <Button size="sm" variant="secondary" onPress={() => onChoose(s)}>
                   {m.choose}
                   <span className="sr-only"> : {s.full_name}</span>
                 </Button>

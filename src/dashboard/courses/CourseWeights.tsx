@@ -48,7 +48,18 @@ export function CourseWeights({ courseId }: { courseId: string }) {
             }
           }}
         >
-          <NumberField label={m.cc} value={current} onChange={(v) => { setValue(v); setNote(""); }} minValue={CC_WEIGHT_MIN} maxValue={CC_WEIGHT_MAX} step={1} errorMessage={error} />
+          <NumberField
+            label={m.cc}
+            value={current}
+            onChange={(v) => {
+              setValue(v);
+              setNote("");
+            }}
+            minValue={CC_WEIGHT_MIN}
+            maxValue={CC_WEIGHT_MAX}
+            step={1}
+            errorMessage={error}
+          />
           <p className="pb-3 text-gray-900" aria-live="polite">
             {fill(m.exam, { exam: current === null ? "—" : 100 - current })}
           </p>

@@ -74,8 +74,21 @@ function Wizard({ preset, options }: { preset: Preset; options: WizardOptions })
   const current = options.semesters.find((s) => s.is_current) ?? options.semesters[0];
   const initial: State = {
     schoolId: presetSchool?.id ?? options.schools[0]?.id ?? "",
-    programmeId: "", specialtyId: "", level: "", semesterId: current?.id ?? "", unitId: "", formationId: "", extensionId: "",
-    code: "", title: "", description: "", language: "fr", credits: 4, coefficient: 2, teacherId: "", platform: options.defaultPlatform,
+    programmeId: "",
+    specialtyId: "",
+    level: "",
+    semesterId: current?.id ?? "",
+    unitId: "",
+    formationId: "",
+    extensionId: "",
+    code: "",
+    title: "",
+    description: "",
+    language: "fr",
+    credits: 4,
+    coefficient: 2,
+    teacherId: "",
+    platform: options.defaultPlatform,
   };
   const [state, setState] = useState<State>(initial);
   const [step, setStep] = useState(1);
@@ -221,8 +234,22 @@ function Wizard({ preset, options }: { preset: Preset; options: WizardOptions })
             />
             {kind === "university" && (
               <>
-                <Select label={m.programme} options={opt(options.programmes)} value={state.programmeId || null} onChange={(v) => (set("programmeId", v ?? ""), set("specialtyId", ""))} errorMessage={errors.programmeId} isRequired />
-                <Select label={m.level} options={LEVELS.map((l) => ({ value: l, label: l }))} value={state.level || null} onChange={(v) => set("level", v ?? "")} errorMessage={errors.level} isRequired />
+                <Select
+                  label={m.programme}
+                  options={opt(options.programmes)}
+                  value={state.programmeId || null}
+                  onChange={(v) => (set("programmeId", v ?? ""), set("specialtyId", ""))}
+                  errorMessage={errors.programmeId}
+                  isRequired
+                />
+                <Select
+                  label={m.level}
+                  options={LEVELS.map((l) => ({ value: l, label: l }))}
+                  value={state.level || null}
+                  onChange={(v) => set("level", v ?? "")}
+                  errorMessage={errors.level}
+                  isRequired
+                />
                 <Select
                   label={m.specialty}
                   options={[{ value: "-", label: m.noSpecialty }, ...opt(options.specialties.filter((s) => s.programme_id === state.programmeId))]}
@@ -264,14 +291,27 @@ function Wizard({ preset, options }: { preset: Preset; options: WizardOptions })
             <TextField label={m.code} description={m.codeHelp} value={state.code} onChange={(v) => set("code", v.toUpperCase())} errorMessage={errors.code} isRequired maxLength={20} />
             <TextField label={m.title} value={state.title} onChange={(v) => set("title", v)} errorMessage={errors.title} isRequired maxLength={200} />
             <TextArea label={m.description} value={state.description} onChange={(v) => set("description", v)} className="sm:col-span-2" maxLength={20000} />
-            <Select label={m.language} options={[{ value: "fr", label: m.languages.fr }, { value: "en", label: m.languages.en }]} value={state.language} onChange={(v) => v && set("language", v as State["language"])} />
+            <Select
+              label={m.language}
+              options={[
+                { value: "fr", label: m.languages.fr },
+                { value: "en", label: m.languages.en },
+              ]}
+              value={state.language}
+              onChange={(v) => v && set("language", v as State["language"])}
+            />
             <NumberField label={m.credits} value={state.credits} onChange={(v) => set("credits", v ?? 0)} minValue={0} maxValue={30} errorMessage={errors.credits} />
             <NumberField label={m.coefficient} value={state.coefficient} onChange={(v) => set("coefficient", v ?? 0)} minValue={0.25} maxValue={20} step={0.25} errorMessage={errors.coefficient} />
           </>
         )}
         {step === 3 && (
           <>
-            <Select label={m.teacher} options={[{ value: "-", label: m.noTeacher }, ...options.teachers.map((t) => ({ value: t.id, label: t.full_name }))]} value={state.teacherId || "-"} onChange={(v) => set("teacherId", v && v !== "-" ? v : "")} />
+            <Select
+              label={m.teacher}
+              options={[{ value: "-", label: m.noTeacher }, ...options.teachers.map((t) => ({ value: t.id, label: t.full_name }))]}
+              value={state.teacherId || "-"}
+              onChange={(v) => set("teacherId", v && v !== "-" ? v : "")}
+            />
             {recordedOnly ? (
               <p className="self-end text-gray-800">{m.recorded}</p>
             ) : (

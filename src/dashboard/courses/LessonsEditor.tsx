@@ -108,7 +108,14 @@ export function LessonsEditor({ courseId, title }: { courseId: string; title?: s
       >
         <h3 className="font-semibold text-gray-900 sm:col-span-2">{m.addLesson}</h3>
         <TextField label={m.titleLabel} value={form.title} onChange={(v) => setForm((f) => ({ ...f, title: v }))} errorMessage={errors.title} isRequired maxLength={200} />
-        <NumberField label={m.duration} value={form.duration_minutes} onChange={(v) => setForm((f) => ({ ...f, duration_minutes: v ?? 0 }))} minValue={1} maxValue={600} errorMessage={errors.duration_minutes} />
+        <NumberField
+          label={m.duration}
+          value={form.duration_minutes}
+          onChange={(v) => setForm((f) => ({ ...f, duration_minutes: v ?? 0 }))}
+          minValue={1}
+          maxValue={600}
+          errorMessage={errors.duration_minutes}
+        />
         <TextField label={m.url} type="url" value={form.url} onChange={(v) => setForm((f) => ({ ...f, url: v }))} errorMessage={errors.url} isRequired className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <Button type="submit" isPending={busy}>

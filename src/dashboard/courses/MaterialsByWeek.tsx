@@ -13,7 +13,11 @@ import type { Material } from "./data.ts";
 import { saveMaterial } from "../shared/save-material.ts";
 import { teachingMessages } from "./teaching-messages.ts";
 
-export function MaterialsByWeek({ materials, empty, action }: {
+export function MaterialsByWeek({
+  materials,
+  empty,
+  action,
+}: {
   materials: { data?: Material[]; error?: unknown; retry: () => void };
   /** What to say when the course has none (the student waits; the teacher adds one). */
   empty: string;

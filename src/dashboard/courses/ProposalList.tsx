@@ -18,12 +18,11 @@ export function ProposalList({ proposals, actions }: { proposals: Proposal[]; ac
         <li key={p.id} className="flex flex-wrap items-start justify-between gap-2 py-3">
           <div>
             <p className="font-medium text-gray-900">
-              <span className="font-mono">{p.code}</span> — {p.title}{" "}
-              <Badge tone={p.status === "approved" ? "success" : p.status === "rejected" ? "danger" : "warning"}>{m.status[p.status]}</Badge>
+              <span className="font-mono">{p.code}</span> — {p.title} <Badge tone={p.status === "approved" ? "success" : p.status === "rejected" ? "danger" : "warning"}>{m.status[p.status]}</Badge>
             </p>
             <p className="text-sm text-gray-700">
-              {locale === "fr" ? p.school.name_fr : p.school.name_en} · {p.semester ? (locale === "fr" ? p.semester.name_fr : p.semester.name_en) : m.noSemester} · {countOf(locale, m.credit, p.credits)} ·{" "}
-              {formatDate(locale, p.created_at)}
+              {locale === "fr" ? p.school.name_fr : p.school.name_en} · {p.semester ? (locale === "fr" ? p.semester.name_fr : p.semester.name_en) : m.noSemester} ·{" "}
+              {countOf(locale, m.credit, p.credits)} · {formatDate(locale, p.created_at)}
               {p.proposer && <> · {fill(m.by, { name: p.proposer.full_name })}</>}
             </p>
             {p.description && <p className="mt-1 line-clamp-3 text-sm text-gray-800">{p.description}</p>}

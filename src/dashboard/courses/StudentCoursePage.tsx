@@ -113,7 +113,14 @@ function Upcoming({ courseId }: { courseId: string }) {
   const [from] = useState(() => startOfDoualaDay(Date.now()));
   const sessions = useScheduleQuery(["course-sessions", courseId, from], () => listSessions(getSupabase(), { courseId, from, to: new Date(Date.now() + 60 * DAY).toISOString() }));
   return (
-    <Card title={m.upcoming} actions={<LinkButton size="sm" href={hrefTo(locale, "student.schedule")}>{m.schedule}</LinkButton>}>
+    <Card
+      title={m.upcoming}
+      actions={
+        <LinkButton size="sm" href={hrefTo(locale, "student.schedule")}>
+          {m.schedule}
+        </LinkButton>
+      }
+    >
       {sessions.error ? (
         <ErrorState error={sessions.error} onRetry={sessions.retry} />
       ) : !sessions.data ? (
@@ -202,12 +209,15 @@ function ReviewCard({ courseId }: { courseId: string }) {
             onChange={setRating}
             errorMessage={errors.rating}
             isRequired
-            options={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: (
-              <>
-                <span aria-hidden="true">{"★".repeat(n)}</span>
-                <span className="sr-only">{fill(m.stars, { n })}</span>
-              </>
-            ) }))}
+            options={[1, 2, 3, 4, 5].map((n) => ({
+              value: String(n),
+              label: (
+                <>
+                  <span aria-hidden="true">{"★".repeat(n)}</span>
+                  <span className="sr-only">{fill(m.stars, { n })}</span>
+                </>
+              ),
+            }))}
           />
           <TextArea label={m.comment} value={currentComment} onChange={setComment} errorMessage={errors.comment} maxLength={2000} />
           <Button type="submit" isPending={saving}>

@@ -16,7 +16,6 @@ import { KeptSummary } from "../ui/offline/KeepOffline.tsx";
 import { listCurrentStudentCourses, type Course } from "./data.ts";
 import { coursesMessages } from "./messages.ts";
 
-
 export default function StudentCoursesPage({ PartnerCourses }: { PartnerCourses: ComponentType }) {
   const m = useMessages(coursesMessages);
   const locale = useLocale();

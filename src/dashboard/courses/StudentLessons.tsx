@@ -57,7 +57,9 @@ export function StudentLessons({ courseId }: { courseId: string }) {
                         <span className="sr-only"> : {lesson.title}</span>
                       </>
                     }
-                    value={completed.has(lesson.id)} onChange={(v) => void record(lesson.id, v)} />
+                    value={completed.has(lesson.id)}
+                    onChange={(v) => void record(lesson.id, v)}
+                  />
                 </span>
               </li>
             ))}

@@ -31,7 +31,11 @@ export default function TeacherCoursePage({ params }: PageProps) {
       <PageHeader
         title={`${c.code} — ${c.title}`}
         description={m.intro}
-        actions={<LinkButton variant="secondary" href={hrefTo(locale, "teacher.classes.schedule")}>{m.planSessions}</LinkButton>}
+        actions={
+          <LinkButton variant="secondary" href={hrefTo(locale, "teacher.classes.schedule")}>
+            {m.planSessions}
+          </LinkButton>
+        }
       />
       <MaterialsEditor courseId={c.id} />
       <LessonsEditor courseId={c.id} />

@@ -35,12 +35,24 @@ export default function TeacherCoursesPage() {
           <table className="min-w-full divide-y divide-gray-200 text-sm" data-testid="teacher-courses">
             <thead className="bg-gray-50 text-left">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">{m.code}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">{m.title}</th>
-                <th scope="col" className="px-3 py-2 font-semibold">UE</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">{m.students}</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">{m.sessions}</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">{m.reviews}</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {m.code}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {m.title}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  UE
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {m.students}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {m.sessions}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {m.reviews}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">

@@ -150,7 +150,12 @@ function ProposalForm({ schools, semesters, onSent }: { schools: Option[]; semes
         <TextField label={m.title} value={form.title} onChange={(v) => set("title", v)} errorMessage={errors.title} isRequired maxLength={200} />
         <TextArea label={m.description} value={form.description} onChange={(v) => set("description", v)} maxLength={5000} className="sm:col-span-2" />
         <Select label={m.school} options={schools} value={form.school_id} onChange={(v) => v && set("school_id", v)} isRequired />
-        <Select label={m.semester} options={[{ value: "none", label: m.noSemester }, ...semesters]} value={form.semester_id ?? "none"} onChange={(v) => set("semester_id", v && v !== "none" ? v : null)} />
+        <Select
+          label={m.semester}
+          options={[{ value: "none", label: m.noSemester }, ...semesters]}
+          value={form.semester_id ?? "none"}
+          onChange={(v) => set("semester_id", v && v !== "none" ? v : null)}
+        />
         <RadioGroup
           label={m.language}
           orientation="horizontal"

@@ -75,7 +75,6 @@ export async function listMaterials(supabase: SupabaseClient, courseId: string):
   return z.array(materialRow).parse(data);
 }
 
-
 // ---- reviews -----------------------------------------------------------------------------------
 const reviewRow = z.object({ id: z.string(), rating: z.number(), comment: z.string(), author_id: z.string(), updated_at: z.string() });
 export type Review = z.infer<typeof reviewRow>;
@@ -184,7 +183,13 @@ function adminCourseQuery(supabase: SupabaseClient, f: AdminCourseFilters, count
   return column ? q.order(column, { ascending: !sort!.desc }).order("id") : q.order("code").order("id");
 }
 
-export async function fetchAdminCourses(supabase: SupabaseClient, f: AdminCourseFilters, page: number, perPage: number, sort: { id: string; desc: boolean } | null): Promise<{ rows: AdminCourseRow[]; total: number }> {
+export async function fetchAdminCourses(
+  supabase: SupabaseClient,
+  f: AdminCourseFilters,
+  page: number,
+  perPage: number,
+  sort: { id: string; desc: boolean } | null,
+): Promise<{ rows: AdminCourseRow[]; total: number }> {
   const from = (page - 1) * perPage;
   const { data, error, count } = await adminCourseQuery(supabase, f, "exact", sort).range(from, from + perPage - 1);
   if (error) throw new Error(error.message);
@@ -209,10 +214,20 @@ export type BulkAction = { kind: "publish" } | { kind: "unpublish" } | { kind: "
 export async function bulkUpdateCourses(supabase: SupabaseClient, ids: string[], action: BulkAction): Promise<number> {
   if (!ids.length) return 0;
   const patch =
-    action.kind === "publish" ? { is_published: true } : action.kind === "unpublish" ? { is_published: false } : action.kind === "teacher" ? { teacher_id: action.teacherId } : { semester_id: action.semesterId, teaching_unit_id: null };
+    action.kind === "publish"
+      ? { is_published: true }
+      : action.kind === "unpublish"
+        ? { is_published: false }
+        : action.kind === "teacher"
+          ? { teacher_id: action.teacherId }
+          : { semester_id: action.semesterId, teaching_unit_id: null };
   let changed = 0;
   for (let i = 0; i < ids.length; i += 200) {
-    const { data, error } = await supabase.from("courses").update(patch).in("id", ids.slice(i, i + 200)).select("id");
+    const { data, error } = await supabase
+      .from("courses")
+      .update(patch)
+      .in("id", ids.slice(i, i + 200))
+      .select("id");
     if (error) throw Object.assign(new Error(error.message), { code: error.code });
     changed += data?.length ?? 0;
   }
@@ -256,13 +271,21 @@ export async function getCourseDetail(supabase: SupabaseClient, id: string): Pro
   return data ? courseDetailRow.parse(data) : null;
 }
 
-const enrolmentRow = z.object({ id: z.string(), status: z.enum(["pending", "active", "completed", "dropped"]), dropped_at: z.nullable(z.string()), student: z.object({ id: z.string(), full_name: z.string() }) });
+const enrolmentRow = z.object({
+  id: z.string(),
+  status: z.enum(["pending", "active", "completed", "dropped"]),
+  dropped_at: z.nullable(z.string()),
+  student: z.object({ id: z.string(), full_name: z.string() }),
+});
 export type Enrolment = z.infer<typeof enrolmentRow>;
 
 export async function listEnrolments(supabase: SupabaseClient, courseId: string): Promise<Enrolment[]> {
   const { data, error } = await supabase.from("course_enrollments").select("id, status, dropped_at, student:profiles!course_enrollments_user_id_fkey(id, full_name)").eq("course_id", courseId);
   if (error) throw new Error(error.message);
-  return z.array(enrolmentRow).parse(data).sort((a, b) => a.student.full_name.localeCompare(b.student.full_name, "fr"));
+  return z
+    .array(enrolmentRow)
+    .parse(data)
+    .sort((a, b) => a.student.full_name.localeCompare(b.student.full_name, "fr"));
 }
 
 /** The course's host start link (teacher and admins only), or null. */
@@ -301,7 +324,12 @@ export const MATERIAL_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Uploads a file to the course's folder of the private bucket, then lists it for its week (the file is removed if listing fails). */
 export async function uploadFileMaterial(supabase: SupabaseClient, courseId: string, week: number, title: string, file: File): Promise<void> {
-  const safe = file.name.normalize("NFKD").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").slice(-80) || "fichier";
+  const safe =
+    file.name
+      .normalize("NFKD")
+      .replace(/[^\w.-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(-80) || "fichier";
   const path = `${courseId}/semaine-${String(week).padStart(2, "0")}/${crypto.randomUUID()}-${safe}`;
   const uploaded = await supabase.storage.from("course-materials").upload(path, file, { contentType: file.type || "application/octet-stream" });
   if (uploaded.error) throw new Error(uploaded.error.message);
@@ -387,7 +415,9 @@ export type ExtensionProgramme = z.infer<typeof extensionProgramme>;
 export async function listExtensionProgrammes(supabase: SupabaseClient): Promise<ExtensionProgramme[]> {
   const { data, error } = await supabase
     .from("extension_programmes")
-    .select("id, name_fr, name_en, credential, delivery, duration_months, courses(id, code, title, teacher:profiles!courses_teacher_id_fkey(full_name), video_lessons(count), course_enrollments(count))")
+    .select(
+      "id, name_fr, name_en, credential, delivery, duration_months, courses(id, code, title, teacher:profiles!courses_teacher_id_fkey(full_name), video_lessons(count), course_enrollments(count))",
+    )
     .order("position")
     .order("name_fr");
   if (error) throw new Error(error.message);

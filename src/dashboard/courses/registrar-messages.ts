@@ -9,14 +9,12 @@ export const registrarMessages = defineMessages({
     planning: "Planifier les séances",
     // UEs
     unitsTitle: "Unités d'enseignement",
-    unitsIntro:
-      "Choisissez un semestre, une filière et un niveau : créez ses UE, fixez leurs crédits et regroupez-y les cours (EC). Chaque changement est inscrit au journal d'audit.",
+    unitsIntro: "Choisissez un semestre, une filière et un niveau : créez ses UE, fixez leurs crédits et regroupez-y les cours (EC). Chaque changement est inscrit au journal d'audit.",
     semester: "Semestre",
     programme: "Filière",
     level: "Niveau",
     pickScope: "Choisissez le semestre, la filière et le niveau.",
-    frozen:
-      "Une session de ce semestre est close : ses UE, leurs crédits et leurs cours sont figés. Seule une réouverture de la session permet de les changer.",
+    frozen: "Une session de ce semestre est close : ses UE, leurs crédits et leurs cours sont figés. Seule une réouverture de la session permet de les changer.",
     noUnits: "Aucune UE pour ce semestre, cette filière et ce niveau.",
     unitCredits: { one: "{n} crédit", other: "{n} crédits" },
     totalCredits: { one: "Total : {n} crédit", other: "Total : {n} crédits" },
@@ -40,8 +38,7 @@ export const registrarMessages = defineMessages({
     saved: "UE enregistrée.",
     deleteUnit: "Supprimer l'UE",
     deleteTitle: "Supprimer l'UE {code} ?",
-    deleteBody:
-      "Elle ne regroupe aucun cours. La suppression est inscrite au journal d'audit.",
+    deleteBody: "Elle ne regroupe aucun cours. La suppression est inscrite au journal d'audit.",
     cancel: "Annuler",
     badCode: "De 2 à 20 lettres capitales, chiffres ou tirets.",
     badTitle: "De 1 à 200 caractères.",
@@ -74,21 +71,17 @@ export const registrarMessages = defineMessages({
     enrolled: "Inscription de {name} à ce cours enregistrée.",
     withdraw: "Retirer",
     withdrawTitle: "Retirer {name} de {course} ?",
-    withdrawBody:
-      "Son nom sort de la liste de classe et ce cours de ses cours ; l'inscription reste dans l'historique avec le motif.",
+    withdrawBody: "Son nom sort de la liste de classe et ce cours de ses cours ; l'inscription reste dans l'historique avec le motif.",
     withdrawConfirm: "Retirer du cours",
     withdrawn: "Retrait de {name} de ce cours enregistré.",
     // refusals in plain words
     refused: {
-      frozen:
-        "Une session de ce semestre est close : ce changement est refusé. Seule une réouverture de la session le permet.",
+      frozen: "Une session de ce semestre est close : ce changement est refusé. Seule une réouverture de la session le permet.",
       duplicateUnit: "Une UE porte déjà ce code.",
       alreadyEnrolled: "Cette personne a déjà une inscription active à ce cours.",
       unitNotEmpty: "Cette UE regroupe encore des cours : sortez-les d'abord.",
-      forbidden:
-        "Seuls les administrateurs (avec la vérification en deux étapes si elle est exigée) font ce changement.",
-      invalid:
-        "La demande est refusée : vérifiez les champs (UE du même semestre, filière et niveau que le cours ; compte ayant le rôle étudiant ; inscription active pour un retrait).",
+      forbidden: "Seuls les administrateurs (avec la vérification en deux étapes si elle est exigée) font ce changement.",
+      invalid: "La demande est refusée : vérifiez les champs (UE du même semestre, filière et niveau que le cours ; compte ayant le rôle étudiant ; inscription active pour un retrait).",
       other: "Le changement n'a pas pu être enregistré. Réessayez.",
     },
   },
@@ -98,14 +91,12 @@ export const registrarMessages = defineMessages({
     coursesTab: "Courses",
     planning: "Plan the sessions",
     unitsTitle: "Teaching units (UEs)",
-    unitsIntro:
-      "Choose a semester, a programme and a level: create its UEs, set their credits and group the courses (ECs) into them. Every change is recorded in the audit log.",
+    unitsIntro: "Choose a semester, a programme and a level: create its UEs, set their credits and group the courses (ECs) into them. Every change is recorded in the audit log.",
     semester: "Semester",
     programme: "Programme",
     level: "Level",
     pickScope: "Choose the semester, the programme and the level.",
-    frozen:
-      "A session of this semester is closed: its UEs, their credits and their courses are frozen. Only reopening the session allows a change.",
+    frozen: "A session of this semester is closed: its UEs, their credits and their courses are frozen. Only reopening the session allows a change.",
     noUnits: "No UE for this semester, programme and level.",
     unitCredits: { one: "{n} credit", other: "{n} credits" },
     totalCredits: { one: "Total: {n} credit", other: "Total: {n} credits" },
@@ -129,8 +120,7 @@ export const registrarMessages = defineMessages({
     saved: "UE saved.",
     deleteUnit: "Delete the UE",
     deleteTitle: "Delete the UE {code}?",
-    deleteBody:
-      "It groups no course. The deletion is recorded in the audit log.",
+    deleteBody: "It groups no course. The deletion is recorded in the audit log.",
     cancel: "Cancel",
     badCode: "2 to 20 capital letters, digits or hyphens.",
     badTitle: "1 to 200 characters.",
@@ -162,20 +152,16 @@ export const registrarMessages = defineMessages({
     enrolled: "{name} is enrolled in this course.",
     withdraw: "Withdraw",
     withdrawTitle: "Withdraw {name} from {course}?",
-    withdrawBody:
-      "The student leaves the class list and their courses; the enrolment stays in the history with the reason.",
+    withdrawBody: "The student leaves the class list and their courses; the enrolment stays in the history with the reason.",
     withdrawConfirm: "Withdraw from the course",
     withdrawn: "{name} is withdrawn from this course.",
     refused: {
-      frozen:
-        "A session of this semester is closed: this change is refused. Only reopening the session allows it.",
+      frozen: "A session of this semester is closed: this change is refused. Only reopening the session allows it.",
       duplicateUnit: "A UE already has this code.",
       alreadyEnrolled: "This student is already enrolled in this course.",
       unitNotEmpty: "This UE still groups courses: take them out first.",
-      forbidden:
-        "Only administrators (with two-step verification when it is required) make this change.",
-      invalid:
-        "The request is refused: check the fields (a UE of the course's semester, programme and level; a person with the student role; an active enrolment to withdraw).",
+      forbidden: "Only administrators (with two-step verification when it is required) make this change.",
+      invalid: "The request is refused: check the fields (a UE of the course's semester, programme and level; a person with the student role; an active enrolment to withdraw).",
       other: "The change could not be saved. Try again.",
     },
   },
@@ -184,11 +170,7 @@ export const registrarMessages = defineMessages({
 type Refusals = (typeof registrarMessages)["fr"]["refused"];
 
 /** A refusal of the registrar's functions, in plain words (the database's code decides). */
-export function refusal(
-  r: Refusals,
-  failure: unknown,
-  duplicate: "duplicateUnit" | "alreadyEnrolled" = "duplicateUnit",
-): string {
+export function refusal(r: Refusals, failure: unknown, duplicate: "duplicateUnit" | "alreadyEnrolled" = "duplicateUnit"): string {
   switch ((failure as { code?: string }).code) {
     case "PT409":
       return r.frozen;

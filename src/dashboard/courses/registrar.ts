@@ -71,14 +71,23 @@ export interface ScopeUnits {
 export async function listScopeUnits(supabase: SupabaseClient, s: UnitScope): Promise<ScopeUnits> {
   const [units, courses, closed] = await Promise.all([
     supabase.from("teaching_units").select("id, code, title_fr, title_en, credits").eq("semester_id", s.semesterId).eq("programme_id", s.programmeId).eq("level_code", s.level).order("code"),
-    supabase.from("courses").select("id, code, title, credits, coefficient, teaching_unit_id").eq("semester_id", s.semesterId).eq("programme_id", s.programmeId).eq("level_code", s.level).order("code"),
+    supabase
+      .from("courses")
+      .select("id, code, title, credits, coefficient, teaching_unit_id")
+      .eq("semester_id", s.semesterId)
+      .eq("programme_id", s.programmeId)
+      .eq("level_code", s.level)
+      .order("code"),
     supabase.from("deliberations").select("id").eq("semester_id", s.semesterId).is("reopened_at", null).limit(1),
   ]);
   const failed = [units, courses, closed].find((r) => r.error);
   if (failed?.error) fail(failed.error);
   const all = z.array(scopeCourse).parse(courses.data);
   return {
-    units: z.array(scopeUnit).parse(units.data).map((u) => ({ ...u, courses: all.filter((c) => c.teaching_unit_id === u.id) })),
+    units: z
+      .array(scopeUnit)
+      .parse(units.data)
+      .map((u) => ({ ...u, courses: all.filter((c) => c.teaching_unit_id === u.id) })),
     loose: all.filter((c) => c.teaching_unit_id === null),
     frozen: (closed.data ?? []).length > 0,
   };
@@ -87,7 +96,13 @@ export async function listScopeUnits(supabase: SupabaseClient, s: UnitScope): Pr
 /** Creates a UE of that scope; returns its id. */
 export async function createUnit(supabase: SupabaseClient, s: UnitScope, unit: UnitInput): Promise<string> {
   const { data, error } = await supabase.rpc("create_teaching_unit", {
-    semester: s.semesterId, programme: s.programmeId, level: s.level, code: unit.code, title_fr: unit.titleFr, title_en: unit.titleEn, credits: unit.credits,
+    semester: s.semesterId,
+    programme: s.programmeId,
+    level: s.level,
+    code: unit.code,
+    title_fr: unit.titleFr,
+    title_en: unit.titleEn,
+    credits: unit.credits,
   });
   if (error) fail(error);
   return z.string().parse(data);

@@ -40,7 +40,9 @@ export function EnrolmentCertificates() {
   };
   return (
     <section aria-labelledby="docs-certificates" data-testid="enrolment-certificates">
-      <h3 id="docs-certificates" className="font-semibold text-gray-900">{m.title}</h3>
+      <h3 id="docs-certificates" className="font-semibold text-gray-900">
+        {m.title}
+      </h3>
       {registrations.error ? (
         <ErrorState error={registrations.error} onRetry={registrations.retry} />
       ) : !registrations.data ? (
@@ -57,12 +59,18 @@ export function EnrolmentCertificates() {
                   <span className="font-medium">{r.year.label}</span> — {target(r)}
                   <span className="block text-sm text-gray-700">
                     {fill(m.registered, { date: formatDate(locale, r.registered_at) })}
-                    {number && <> · <span className="font-mono">{number}</span></>}
+                    {number && (
+                      <>
+                        {" "}
+                        · <span className="font-mono">{number}</span>
+                      </>
+                    )}
                   </span>
                 </span>
                 {r.status === "active" || number ? (
                   <Button size="sm" variant="secondary" isPending={pending === r.id} onPress={() => download(r)}>
-                    {m.download}<span className="sr-only"> {r.year.label}</span>
+                    {m.download}
+                    <span className="sr-only"> {r.year.label}</span>
                   </Button>
                 ) : (
                   <span className="text-sm text-gray-700">{m.inactive}</span>
@@ -72,7 +80,11 @@ export function EnrolmentCertificates() {
           })}
         </ul>
       )}
-      {Object.keys(issued).length > 0 && <p role="status" className="mt-1 text-sm text-green-800">{m.done}</p>}
+      {Object.keys(issued).length > 0 && (
+        <p role="status" className="mt-1 text-sm text-green-800">
+          {m.done}
+        </p>
+      )}
     </section>
   );
 }

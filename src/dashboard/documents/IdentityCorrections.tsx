@@ -30,7 +30,9 @@ export function IdentityCorrections() {
         <p className="text-gray-700">{m.none}</p>
       ) : (
         <ul className="divide-y divide-gray-100">
-          {queue.data.map((r) => <Request key={r.id} request={r} onDecided={queue.retry} />)}
+          {queue.data.map((r) => (
+            <Request key={r.id} request={r} onDecided={queue.retry} />
+          ))}
         </ul>
       )}
     </Card>
@@ -60,15 +62,33 @@ function Request({ request: r, onDecided }: { request: PendingCorrection; onDeci
   return (
     <li className="py-3" data-testid={`correction-${r.id}`}>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-        <div><dt className="text-gray-700">{m.student}</dt><dd className="font-semibold">{name}</dd></div>
-        <div><dt className="text-gray-700">{fill(m.requested, { date: formatDate(locale, r.requested_at) })}</dt></div>
-        <div><dt className="text-gray-700">{m.now}</dt><dd>{identity(r.current)}</dd></div>
-        <div><dt className="text-gray-700">{m.proposed}</dt><dd className="font-semibold">{identity(r)}</dd></div>
-        <div className="sm:col-span-2"><dt className="text-gray-700">{m.reason}</dt><dd className="italic">{r.reason}</dd></div>
+        <div>
+          <dt className="text-gray-700">{m.student}</dt>
+          <dd className="font-semibold">{name}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-700">{fill(m.requested, { date: formatDate(locale, r.requested_at) })}</dt>
+        </div>
+        <div>
+          <dt className="text-gray-700">{m.now}</dt>
+          <dd>{identity(r.current)}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-700">{m.proposed}</dt>
+          <dd className="font-semibold">{identity(r)}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-gray-700">{m.reason}</dt>
+          <dd className="italic">{r.reason}</dd>
+        </div>
       </dl>
       <div className="mt-2 flex gap-2">
-        <Button size="sm" onPress={() => setApproving(true)}>{m.approve}</Button>
-        <Button size="sm" variant="secondary" onPress={() => setRejecting(true)}>{m.reject}</Button>
+        <Button size="sm" onPress={() => setApproving(true)}>
+          {m.approve}
+        </Button>
+        <Button size="sm" variant="secondary" onPress={() => setRejecting(true)}>
+          {m.reject}
+        </Button>
       </div>
       <ConfirmDialog title={m.approveTitle} confirmLabel={m.approve} variant="primary" isOpen={approving} onOpenChange={setApproving} onConfirm={() => decide(true)}>
         {fill(m.approveBody, { name, proposed: identity(r) })}
@@ -92,8 +112,12 @@ function Request({ request: r, onDecided }: { request: PendingCorrection; onDeci
           >
             <TextArea label={m.note} description={m.noteHelp} isRequired maxLength={500} value={note} onChange={setNote} errorMessage={noteError} />
             <div className="flex gap-2">
-              <Button type="submit" isPending={busy}>{m.confirmReject}</Button>
-              <Button variant="secondary" onPress={close}>{m.cancel}</Button>
+              <Button type="submit" isPending={busy}>
+                {m.confirmReject}
+              </Button>
+              <Button variant="secondary" onPress={close}>
+                {m.cancel}
+              </Button>
             </div>
           </form>
         )}

@@ -28,8 +28,18 @@ export function IdentityRecord() {
   const [notice, setNotice] = useState("");
   const birth = (date: string | null) => (date ? formatDate(locale, date) : m.unknown);
 
-  if (record.error) return <Card title={m.title}><ErrorState error={record.error} onRetry={record.retry} /></Card>;
-  if (!record.data) return <Card title={m.title}><Skeleton lines={3} /></Card>;
+  if (record.error)
+    return (
+      <Card title={m.title}>
+        <ErrorState error={record.error} onRetry={record.retry} />
+      </Card>
+    );
+  if (!record.data)
+    return (
+      <Card title={m.title}>
+        <Skeleton lines={3} />
+      </Card>
+    );
   const { identity, requests } = record.data;
   const pending = requests.find((r) => r.status === "pending");
   const decided = requests.find((r) => r.status === "approved" || r.status === "rejected");
@@ -40,11 +50,24 @@ export function IdentityRecord() {
       ) : (
         <>
           <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-3">
-            <div><dt className="text-sm text-gray-700">{m.legalName}</dt><dd className="font-semibold" data-testid="legal-name">{identity.legal_name}</dd></div>
-            <div><dt className="text-sm text-gray-700">{m.birthDate}</dt><dd className="font-semibold">{birth(identity.birth_date)}</dd></div>
-            <div><dt className="text-sm text-gray-700">{m.birthPlace}</dt><dd className="font-semibold">{identity.birth_place ?? m.unknown}</dd></div>
+            <div>
+              <dt className="text-sm text-gray-700">{m.legalName}</dt>
+              <dd className="font-semibold" data-testid="legal-name">
+                {identity.legal_name}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-gray-700">{m.birthDate}</dt>
+              <dd className="font-semibold">{birth(identity.birth_date)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-gray-700">{m.birthPlace}</dt>
+              <dd className="font-semibold">{identity.birth_place ?? m.unknown}</dd>
+            </div>
           </dl>
-          <p role="status" className="mt-2 text-sm text-green-900">{notice}</p>
+          <p role="status" className="mt-2 text-sm text-green-900">
+            {notice}
+          </p>
           {decided && !pending && (
             <p className="mt-2 text-sm text-gray-800">
               {decided.status === "approved"
@@ -59,8 +82,14 @@ export function IdentityRecord() {
                 {pending.legal_name} — {birth(pending.birth_date)}, {pending.birth_place ?? m.unknown}
               </p>
               <p className="text-sm italic">{pending.reason}</p>
-              <Button size="sm" variant="secondary" className="mt-2" onPress={() => setWithdrawing(true)}>{m.withdraw}</Button>
-              <ConfirmDialog title={m.withdrawTitle} confirmLabel={m.withdraw} isOpen={withdrawing} onOpenChange={setWithdrawing}
+              <Button size="sm" variant="secondary" className="mt-2" onPress={() => setWithdrawing(true)}>
+                {m.withdraw}
+              </Button>
+              <ConfirmDialog
+                title={m.withdrawTitle}
+                confirmLabel={m.withdraw}
+                isOpen={withdrawing}
+                onOpenChange={setWithdrawing}
                 onConfirm={async () => {
                   try {
                     await withdrawCorrection(getSupabase(), pending.id);
@@ -69,20 +98,26 @@ export function IdentityRecord() {
                   } catch (error) {
                     toastError(error);
                   }
-                }}>
+                }}
+              >
                 {m.withdrawBody}
               </ConfirmDialog>
             </div>
           ) : asking ? (
-            <CorrectionForm identity={identity} onDone={(sent) => {
-              setAsking(false);
-              if (sent) {
-                setNotice(m.sent);
-                record.retry();
-              }
-            }} />
+            <CorrectionForm
+              identity={identity}
+              onDone={(sent) => {
+                setAsking(false);
+                if (sent) {
+                  setNotice(m.sent);
+                  record.retry();
+                }
+              }}
+            />
           ) : (
-            <Button size="sm" variant="secondary" className="mt-3" onPress={() => setAsking(true)}>{m.ask}</Button>
+            <Button size="sm" variant="secondary" className="mt-3" onPress={() => setAsking(true)}>
+              {m.ask}
+            </Button>
           )}
         </>
       )}
@@ -93,7 +128,10 @@ export function IdentityRecord() {
 function CorrectionForm({ identity, onDone }: { identity: StudentIdentity; onDone: (sent: boolean) => void }) {
   const m = useMessages(identityMessages);
   const [values, setValues] = useState({
-    legal_name: identity.legal_name, birth_date: identity.birth_date ?? "", birth_place: identity.birth_place ?? "", reason: "",
+    legal_name: identity.legal_name,
+    birth_date: identity.birth_date ?? "",
+    birth_place: identity.birth_place ?? "",
+    reason: "",
   });
   const [problems, setProblems] = useState<ProposalProblem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -122,10 +160,18 @@ function CorrectionForm({ identity, onDone }: { identity: StudentIdentity; onDon
         <TextField label={m.birthPlace} maxLength={100} value={values.birth_place} onChange={set("birth_place")} errorMessage={error("birthPlace")} />
       </div>
       <TextArea label={m.reason} description={m.reasonHelp} isRequired maxLength={1000} value={values.reason} onChange={set("reason")} errorMessage={error("reason")} />
-      {problems.includes("unchanged") && <p role="alert" className="text-sm text-red-800">{m.errors.unchanged}</p>}
+      {problems.includes("unchanged") && (
+        <p role="alert" className="text-sm text-red-800">
+          {m.errors.unchanged}
+        </p>
+      )}
       <div className="flex gap-2">
-        <Button type="submit" isPending={busy}>{m.send}</Button>
-        <Button variant="secondary" onPress={() => onDone(false)}>{m.cancel}</Button>
+        <Button type="submit" isPending={busy}>
+          {m.send}
+        </Button>
+        <Button variant="secondary" onPress={() => onDone(false)}>
+          {m.cancel}
+        </Button>
       </div>
     </form>
   );

@@ -63,16 +63,26 @@ function Materials() {
               <table className="min-w-full divide-y divide-gray-200 text-sm">
                 <thead className="text-left">
                   <tr>
-                    <th scope="col" className="px-2 py-2 font-semibold">{m.title}</th>
-                    <th scope="col" className="px-2 py-2 font-semibold">{m.course}</th>
-                    <th scope="col" className="px-2 py-2 text-right font-semibold">{m.week}</th>
-                    <th scope="col" className="px-2 py-2"><span className="sr-only">{m.open}</span></th>
+                    <th scope="col" className="px-2 py-2 font-semibold">
+                      {m.title}
+                    </th>
+                    <th scope="col" className="px-2 py-2 font-semibold">
+                      {m.course}
+                    </th>
+                    <th scope="col" className="px-2 py-2 text-right font-semibold">
+                      {m.week}
+                    </th>
+                    <th scope="col" className="px-2 py-2">
+                      <span className="sr-only">{m.open}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-gray-100">
                   {shown.map((d) => (
                     <tr key={d.id}>
-                      <th scope="row" className="px-2 py-2 text-left font-medium">{d.title}</th>
+                      <th scope="row" className="px-2 py-2 text-left font-medium">
+                        {d.title}
+                      </th>
                       <td className="px-2 py-2">
                         <a className="text-brand-800 underline" href={hrefTo(locale, "student.course", { courseId: d.course.id })}>
                           {d.course.code}
@@ -119,7 +129,9 @@ function Official() {
       ) : (
         <div className="grid gap-6 md:grid-cols-2">
           <section aria-labelledby="docs-transcripts">
-            <h3 id="docs-transcripts" className="font-semibold text-gray-900">{m.transcripts}</h3>
+            <h3 id="docs-transcripts" className="font-semibold text-gray-900">
+              {m.transcripts}
+            </h3>
             {docs.data.transcripts.length === 0 ? (
               <p className="mt-1 text-gray-700">{m.noTranscripts}</p>
             ) : (
@@ -139,7 +151,9 @@ function Official() {
             </LinkButton>
           </section>
           <section aria-labelledby="docs-receipts">
-            <h3 id="docs-receipts" className="font-semibold text-gray-900">{m.receipts}</h3>
+            <h3 id="docs-receipts" className="font-semibold text-gray-900">
+              {m.receipts}
+            </h3>
             {docs.data.receipts.length === 0 ? (
               <p className="mt-1 text-gray-700">{m.noReceipts}</p>
             ) : (

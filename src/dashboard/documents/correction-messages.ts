@@ -3,7 +3,8 @@ import { defineMessages } from "../i18n.ts";
 export const correctionMessages = defineMessages({
   fr: {
     title: "Corrections d'état civil demandées",
-    intro: "Les documents officiels portent l'identité enregistrée par la scolarité. Vérifiez la pièce justificative avant d'approuver : les documents déjà délivrés gardent l'ancienne identité, les suivants porteront la nouvelle.",
+    intro:
+      "Les documents officiels portent l'identité enregistrée par la scolarité. Vérifiez la pièce justificative avant d'approuver : les documents déjà délivrés gardent l'ancienne identité, les suivants porteront la nouvelle.",
     none: "Aucune demande en attente.",
     student: "Étudiant (nom du profil)",
     now: "Dossier actuel",
@@ -24,7 +25,8 @@ export const correctionMessages = defineMessages({
   },
   en: {
     title: "Requested identity corrections",
-    intro: "Official documents carry the identity the registrar recorded. Check the supporting document before approving: documents already issued keep the old identity, the next ones carry the new one.",
+    intro:
+      "Official documents carry the identity the registrar recorded. Check the supporting document before approving: documents already issued keep the old identity, the next ones carry the new one.",
     none: "No request waiting.",
     student: "Student (profile name)",
     now: "Current record",

@@ -30,7 +30,11 @@ export async function listMyMaterials(supabase: SupabaseClient): Promise<CourseD
 
 /** Case- and accent-insensitive match of the title, course code or course title. */
 export function matchesSearch(doc: CourseDocument, search: string): boolean {
-  const fold = (s: string) => s.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  const fold = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/\p{Diacritic}/gu, "")
+      .toLowerCase();
   const q = fold(search.trim());
   return !q || [doc.title, doc.course.code, doc.course.title].some((s) => fold(s).includes(q));
 }

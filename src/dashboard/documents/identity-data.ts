@@ -29,14 +29,23 @@ const requestRow = z.object({
 });
 export type CorrectionRequest = z.infer<typeof requestRow>;
 
-export interface IdentityProposal { legal_name: string; birth_date: string | null; birth_place: string | null; reason: string }
+export interface IdentityProposal {
+  legal_name: string;
+  birth_date: string | null;
+  birth_place: string | null;
+  reason: string;
+}
 
 /** My record (null when the registrar has none yet) and my requests, newest first. */
 export async function fetchMyIdentity(supabase: SupabaseClient, userId: string): Promise<{ identity: StudentIdentity | null; requests: CorrectionRequest[] }> {
   const [identity, requests] = await Promise.all([
     supabase.from("student_identities").select("student_id, legal_name, birth_date, birth_place, source, updated_at").eq("student_id", userId).maybeSingle(),
-    supabase.from("identity_correction_requests").select("id, student_id, legal_name, birth_date, birth_place, reason, status, requested_at, decided_at, decision_note")
-      .eq("student_id", userId).order("requested_at", { ascending: false }).limit(20),
+    supabase
+      .from("identity_correction_requests")
+      .select("id, student_id, legal_name, birth_date, birth_place, reason, status, requested_at, decided_at, decision_note")
+      .eq("student_id", userId)
+      .order("requested_at", { ascending: false })
+      .limit(20),
   ]);
   throwIfError(identity.error);
   throwIfError(requests.error);
@@ -56,7 +65,9 @@ export async function withdrawCorrection(supabase: SupabaseClient, id: string): 
 const pendingRow = z.object({
   ...requestRow.shape,
   current: z.object({
-    legal_name: z.string(), birth_date: z.nullable(z.string()), birth_place: z.nullable(z.string()),
+    legal_name: z.string(),
+    birth_date: z.nullable(z.string()),
+    birth_place: z.nullable(z.string()),
     profile: z.nullable(z.object({ full_name: z.string() })),
   }),
 });
@@ -66,9 +77,11 @@ export type PendingCorrection = z.infer<typeof pendingRow>;
 export async function fetchPendingCorrections(supabase: SupabaseClient): Promise<PendingCorrection[]> {
   const { data, error } = await supabase
     .from("identity_correction_requests")
-    .select("id, student_id, legal_name, birth_date, birth_place, reason, status, requested_at, decided_at, decision_note, " +
-      "current:student_identities!identity_correction_requests_student_id_fkey(legal_name, birth_date, birth_place, " +
-      "profile:profiles!student_identities_student_id_fkey(full_name))")
+    .select(
+      "id, student_id, legal_name, birth_date, birth_place, reason, status, requested_at, decided_at, decision_note, " +
+        "current:student_identities!identity_correction_requests_student_id_fkey(legal_name, birth_date, birth_place, " +
+        "profile:profiles!student_identities_student_id_fkey(full_name))",
+    )
     .eq("status", "pending")
     .order("requested_at", { ascending: true })
     .limit(100);

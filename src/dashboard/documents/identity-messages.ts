@@ -3,7 +3,8 @@ import { defineMessages } from "../i18n.ts";
 export const identityMessages = defineMessages({
   fr: {
     title: "Mon identité sur les documents officiels",
-    intro: "Vos relevés, attestations et reçus portent l'identité enregistrée par la scolarité, pas le nom de votre profil. Si elle est inexacte, demandez une correction : la scolarité la vérifie avant de l'appliquer.",
+    intro:
+      "Vos relevés, attestations et reçus portent l'identité enregistrée par la scolarité, pas le nom de votre profil. Si elle est inexacte, demandez une correction : la scolarité la vérifie avant de l'appliquer.",
     legalName: "Nom et prénoms (état civil)",
     birthDate: "Date de naissance",
     birthDateHelp: "Au format AAAA-MM-JJ, par exemple 2004-03-14.",
@@ -32,7 +33,8 @@ export const identityMessages = defineMessages({
   },
   en: {
     title: "My identity on official documents",
-    intro: "Your transcripts, certificates and receipts carry the identity the registrar's office recorded, not your profile name. If it is wrong, ask for a correction: the registrar checks it before applying it.",
+    intro:
+      "Your transcripts, certificates and receipts carry the identity the registrar's office recorded, not your profile name. If it is wrong, ask for a correction: the registrar checks it before applying it.",
     legalName: "Full legal name",
     birthDate: "Date of birth",
     birthDateHelp: "As YYYY-MM-DD, for example 2004-03-14.",

@@ -3,11 +3,19 @@ import type { IdentityProposal } from "./identity-data.ts";
 
 export type ProposalProblem = "legalName" | "birthDate" | "birthPlace" | "reason" | "unchanged";
 
-export interface ProposalInput { legal_name: string; birth_date: string; birth_place: string; reason: string }
+export interface ProposalInput {
+  legal_name: string;
+  birth_date: string;
+  birth_place: string;
+  reason: string;
+}
 
 /** The proposal to send, or the fields that are wrong. */
-export function checkProposal(input: ProposalInput, current: { legal_name: string; birth_date: string | null; birth_place: string | null }, today: string):
-  { ok: true; proposal: IdentityProposal } | { ok: false; problems: ProposalProblem[] } {
+export function checkProposal(
+  input: ProposalInput,
+  current: { legal_name: string; birth_date: string | null; birth_place: string | null },
+  today: string,
+): { ok: true; proposal: IdentityProposal } | { ok: false; problems: ProposalProblem[] } {
   const legal_name = input.legal_name.trim().replace(/\s+/g, " ");
   const birth_date = input.birth_date.trim() || null;
   const birth_place = input.birth_place.trim() || null;

@@ -62,32 +62,62 @@ export default function AdminFinancePage() {
   async function exportCsv(start: string, end: string, name: string) {
     try {
       const rows = await fetchPeriodPayments(getSupabase(), start, end);
-      const csv = await toCsv([...m.csv], rows.map((p) => [
-        formatDateTime(locale, p.created_at), p.paid_at ? formatDateTime(locale, p.paid_at) : "", p.payer_name, p.matricule, p.school_fr,
-        locale === "en" ? p.programme_en : p.programme_fr, locale === "en" ? p.item_en : p.item_fr,
-        (m.methods as Record<string, string>)[p.method] ?? p.method, p.amount_xaf, (m.statuses as Record<string, string>)[p.status] ?? p.status,
-        p.reference, p.receipt_number, p.failure_reason ?? p.note,
-      ]));
+      const csv = await toCsv(
+        [...m.csv],
+        rows.map((p) => [
+          formatDateTime(locale, p.created_at),
+          p.paid_at ? formatDateTime(locale, p.paid_at) : "",
+          p.payer_name,
+          p.matricule,
+          p.school_fr,
+          locale === "en" ? p.programme_en : p.programme_fr,
+          locale === "en" ? p.item_en : p.item_fr,
+          (m.methods as Record<string, string>)[p.method] ?? p.method,
+          p.amount_xaf,
+          (m.statuses as Record<string, string>)[p.status] ?? p.status,
+          p.reference,
+          p.receipt_number,
+          p.failure_reason ?? p.note,
+        ]),
+      );
       downloadText(name, csv);
     } catch (failure) {
       toastError(failure);
     }
   }
 
-  const groupLabel = (g: { key: string; key_en?: string }) => (locale === "en" && g.key_en ? g.key_en : (m.methods as Record<string, string>)[g.key] ?? g.key);
+  const groupLabel = (g: { key: string; key_en?: string }) => (locale === "en" && g.key_en ? g.key_en : ((m.methods as Record<string, string>)[g.key] ?? g.key));
 
   return (
     <>
-      <PageHeader title={m.title} description={m.description} actions={
-        <Button variant="secondary" onPress={() => void exportCsv(today, today, `cloture-${today}.csv`)}>{m.closing}</Button>
-      } />
-      {notice && <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">{notice}</p>}
-      <form className="mb-6 flex flex-wrap items-end gap-3" onSubmit={(e) => { e.preventDefault(); void load(from, to); }}>
+      <PageHeader
+        title={m.title}
+        description={m.description}
+        actions={
+          <Button variant="secondary" onPress={() => void exportCsv(today, today, `cloture-${today}.csv`)}>
+            {m.closing}
+          </Button>
+        }
+      />
+      {notice && (
+        <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">
+          {notice}
+        </p>
+      )}
+      <form
+        className="mb-6 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load(from, to);
+        }}
+      >
         {/* The browser's date fields: a filter of the first screen, without a date picker's weight. */}
         <DateInput label={m.from} value={from} onChange={(v) => v && setFrom(v)} maxValue={to} />
         <DateInput label={m.to} value={to} onChange={(v) => v && setTo(v)} minValue={from} />
         <Button type="submit">{m.show}</Button>
-        <Button variant="secondary" onPress={() => void exportCsv(from, to, `paiements-${from}-${to}.csv`)}>{m.exportCsv}</Button>
+        <Button variant="secondary" onPress={() => void exportCsv(from, to, `paiements-${from}-${to}.csv`)}>
+          {m.exportCsv}
+        </Button>
       </form>
       {error ? (
         <ErrorState error={error} onRetry={() => void load(from, to)} />
@@ -113,14 +143,40 @@ export default function AdminFinancePage() {
           </dl>
 
           <div className="grid gap-6 lg:grid-cols-3">
-            {([["byChannel", data.summary.by_channel], ["bySchool", data.summary.by_school], ["byProgramme", data.summary.by_programme]] as const).map(([key, groups]) => (
+            {(
+              [
+                ["byChannel", data.summary.by_channel],
+                ["bySchool", data.summary.by_school],
+                ["byProgramme", data.summary.by_programme],
+              ] as const
+            ).map(([key, groups]) => (
               <Card key={key} title={m[key]}>
-                {!groups.length ? <p className="text-sm text-gray-700">{m.none}</p> : (
+                {!groups.length ? (
+                  <p className="text-sm text-gray-700">{m.none}</p>
+                ) : (
                   <table className="w-full text-left text-sm">
-                    <thead><tr><th scope="col" className="py-1 pr-2">{m[key]}</th><th scope="col" className="py-1 pr-2 text-right">{m.count}</th><th scope="col" className="py-1 text-right">{m.total}</th></tr></thead>
+                    <thead>
+                      <tr>
+                        <th scope="col" className="py-1 pr-2">
+                          {m[key]}
+                        </th>
+                        <th scope="col" className="py-1 pr-2 text-right">
+                          {m.count}
+                        </th>
+                        <th scope="col" className="py-1 text-right">
+                          {m.total}
+                        </th>
+                      </tr>
+                    </thead>
                     <tbody className="divide-y divide-gray-100">
                       {groups.map((g) => (
-                        <tr key={g.key}><th scope="row" className="py-1 pr-2 font-normal">{groupLabel(g)}</th><td className="py-1 pr-2 text-right tabular-nums">{g.count}</td><td className="py-1 text-right tabular-nums">{formatXaf(locale, g.total_xaf)}</td></tr>
+                        <tr key={g.key}>
+                          <th scope="row" className="py-1 pr-2 font-normal">
+                            {groupLabel(g)}
+                          </th>
+                          <td className="py-1 pr-2 text-right tabular-nums">{g.count}</td>
+                          <td className="py-1 text-right tabular-nums">{formatXaf(locale, g.total_xaf)}</td>
+                        </tr>
                       ))}
                     </tbody>
                   </table>
@@ -130,17 +186,27 @@ export default function AdminFinancePage() {
           </div>
 
           <Card title={m.slipsTitle} testId="slips">
-            {!data.slips.length ? <p className="text-sm text-gray-700">{m.noSlip}</p> : (
+            {!data.slips.length ? (
+              <p className="text-sm text-gray-700">{m.noSlip}</p>
+            ) : (
               <ul className="divide-y divide-gray-100">
                 {data.slips.map((slip) => (
                   <li key={slip.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="slip-row">
                     <div>
-                      <p className="font-medium text-gray-900">{slip.payer_name} {slip.matricule ? `(${slip.matricule})` : ""} · {formatXaf(locale, slip.amount_xaf)}</p>
-                      <p className="text-sm text-gray-700">{locale === "en" ? slip.item_en : slip.item_fr} · {m.reference} {slip.reference ?? "—"} · {formatDateTime(locale, slip.created_at)}</p>
+                      <p className="font-medium text-gray-900">
+                        {slip.payer_name} {slip.matricule ? `(${slip.matricule})` : ""} · {formatXaf(locale, slip.amount_xaf)}
+                      </p>
+                      <p className="text-sm text-gray-700">
+                        {locale === "en" ? slip.item_en : slip.item_fr} · {m.reference} {slip.reference ?? "—"} · {formatDateTime(locale, slip.created_at)}
+                      </p>
                     </div>
                     <div className="flex flex-wrap gap-2">
-                      <Button size="sm" onPress={() => setReviewing(slip)}>{fill(review.review, { name: slip.payer_name ?? "" })}</Button>
-                      <Button size="sm" variant="danger" onPress={() => setRejecting(slip)}>{m.reject}</Button>
+                      <Button size="sm" onPress={() => setReviewing(slip)}>
+                        {fill(review.review, { name: slip.payer_name ?? "" })}
+                      </Button>
+                      <Button size="sm" variant="danger" onPress={() => setRejecting(slip)}>
+                        {m.reject}
+                      </Button>
                     </div>
                   </li>
                 ))}
@@ -161,12 +227,32 @@ export default function AdminFinancePage() {
       )}
       {reviewing && (
         <Suspense fallback={<DialogLoading />}>
-          <SlipReviewDialog slip={reviewing} onClose={() => setReviewing(null)}
-            onReject={() => { setRejecting(reviewing); setReviewing(null); }}
-            onDecided={async (outcome) => { setReviewing(null); setNotice(outcome === "approved" ? m.approved : review.alreadyDecided); await load(from, to); }} />
+          <SlipReviewDialog
+            slip={reviewing}
+            onClose={() => setReviewing(null)}
+            onReject={() => {
+              setRejecting(reviewing);
+              setReviewing(null);
+            }}
+            onDecided={async (outcome) => {
+              setReviewing(null);
+              setNotice(outcome === "approved" ? m.approved : review.alreadyDecided);
+              await load(from, to);
+            }}
+          />
         </Suspense>
       )}
-      {rejecting && <RejectDialog slip={rejecting} onClose={() => setRejecting(null)} onDone={async () => { setRejecting(null); setNotice(m.rejected); await load(from, to); }} />}
+      {rejecting && (
+        <RejectDialog
+          slip={rejecting}
+          onClose={() => setRejecting(null)}
+          onDone={async () => {
+            setRejecting(null);
+            setNotice(m.rejected);
+            await load(from, to);
+          }}
+        />
+      )}
     </>
   );
 }
@@ -194,8 +280,12 @@ function RejectDialog({ slip, onClose, onDone }: { slip: FinancePayment; onClose
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextArea label={m.reason} description={m.reasonHelp} value={reason} onChange={setReason} errorMessage={invalid ? m.reasonError : undefined} isRequired />
         <DialogActions>
-          <Button variant="secondary" onPress={onClose}>{m.cancel}</Button>
-          <Button type="submit" variant="danger" isPending={sending}>{m.confirmReject}</Button>
+          <Button variant="secondary" onPress={onClose}>
+            {m.cancel}
+          </Button>
+          <Button type="submit" variant="danger" isPending={sending}>
+            {m.confirmReject}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

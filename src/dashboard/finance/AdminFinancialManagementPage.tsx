@@ -43,17 +43,45 @@ export default function AdminFinancialManagementPage() {
 
   return (
     <>
-      <PageHeader title={m.title} description={m.description} actions={
-        <Button onPress={() => { setCreating(true); setSelected(null); setCreated(""); }}>{m.newSchedule}</Button>
-      } />
-      {created && <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">{created}</p>}
-      <form className="mb-4 flex flex-wrap items-end gap-3" onSubmit={(e) => { e.preventDefault(); void search(text); }}>
+      <PageHeader
+        title={m.title}
+        description={m.description}
+        actions={
+          <Button
+            onPress={() => {
+              setCreating(true);
+              setSelected(null);
+              setCreated("");
+            }}
+          >
+            {m.newSchedule}
+          </Button>
+        }
+      />
+      {created && (
+        <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">
+          {created}
+        </p>
+      )}
+      <form
+        className="mb-4 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void search(text);
+        }}
+      >
         <TextField label={m.search} type="search" value={text} onChange={setText} />
-        <Button type="submit" variant="secondary">{m.searchButton}</Button>
+        <Button type="submit" variant="secondary">
+          {m.searchButton}
+        </Button>
       </form>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card title={m.schedules}>
-          {error ? <ErrorState error={error} onRetry={() => void search(text)} /> : !schedules ? <Skeleton label={m.loading} /> : !schedules.length ? (
+          {error ? (
+            <ErrorState error={error} onRetry={() => void search(text)} />
+          ) : !schedules ? (
+            <Skeleton label={m.loading} />
+          ) : !schedules.length ? (
             <p className="text-sm text-gray-700">{m.none}</p>
           ) : (
             <ul className="max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
@@ -61,10 +89,23 @@ export default function AdminFinancialManagementPage() {
                 <li key={s.id} className="flex items-center justify-between gap-2 py-2">
                   <span className="text-sm">
                     <span className="font-medium text-gray-900">{locale === "en" ? s.label_en : s.label_fr}</span>
-                    <span className="block text-gray-700">{s.academic_years?.label} · {formatXaf(locale, s.registration_fee_xaf + s.tuition_xaf)}{s.published ? "" : ` · ${m.draft}`}</span>
+                    <span className="block text-gray-700">
+                      {s.academic_years?.label} · {formatXaf(locale, s.registration_fee_xaf + s.tuition_xaf)}
+                      {s.published ? "" : ` · ${m.draft}`}
+                    </span>
                   </span>
-                  <Button size="sm" variant={selected?.id === s.id ? "primary" : "secondary"} aria-label={`${m.open} ${locale === "en" ? s.label_en : s.label_fr}`}
-                    onPress={() => { setSelected(s); setCreating(false); setCreated(""); }}>{m.open}</Button>
+                  <Button
+                    size="sm"
+                    variant={selected?.id === s.id ? "primary" : "secondary"}
+                    aria-label={`${m.open} ${locale === "en" ? s.label_en : s.label_fr}`}
+                    onPress={() => {
+                      setSelected(s);
+                      setCreating(false);
+                      setCreated("");
+                    }}
+                  >
+                    {m.open}
+                  </Button>
                 </li>
               ))}
             </ul>
@@ -72,13 +113,18 @@ export default function AdminFinancialManagementPage() {
         </Card>
         <Suspense fallback={<Skeleton blocks={2} label={m.loading} />}>
           {creating ? (
-            <NewScheduleForm onCancel={() => setCreating(false)} onCreated={(id, label) => {
-              setCreating(false);
-              setCreated(fill(m.created, { label }));
-              setText(label);
-              void search(label, id);
-            }} />
-          ) : selected && <ScheduleEditor key={selected.id} schedule={selected} onSaved={() => void search(text)} />}
+            <NewScheduleForm
+              onCancel={() => setCreating(false)}
+              onCreated={(id, label) => {
+                setCreating(false);
+                setCreated(fill(m.created, { label }));
+                setText(label);
+                void search(label, id);
+              }}
+            />
+          ) : (
+            selected && <ScheduleEditor key={selected.id} schedule={selected} onSaved={() => void search(text)} />
+          )}
         </Suspense>
       </div>
     </>

@@ -62,28 +62,53 @@ export function RefundCard({ onDone }: { onDone: () => void }) {
       )}
       <form onSubmit={(e) => void search(e)} className="flex flex-wrap items-end gap-3" aria-label={m.refundTitle}>
         <TextField label={m.findPayment} value={text} onChange={setText} maxLength={100} />
-        <Button type="submit" variant="secondary">{m.find}</Button>
+        <Button type="submit" variant="secondary">
+          {m.find}
+        </Button>
       </form>
-      {error ? <ErrorState error={error} onRetry={() => void search()} /> : results && (!results.length ? <p className="mt-3 text-sm text-gray-700">{m.noPayment}</p> : (
-        <ul className="mt-3 divide-y divide-gray-100">
-          {results.map((p) => (
-            <li key={p.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <div>
-                <p className="font-medium text-gray-900">{p.payer_name} {p.matricule ? `(${p.matricule})` : ""} · {formatXaf(locale, p.amount_xaf)}</p>
-                <p className="text-sm text-gray-700">{p.receipt_number} · {locale === "en" ? p.item_en : p.item_fr} · {(m.methods as Record<string, string>)[p.method] ?? p.method} · {p.paid_at ? formatDateTime(locale, p.paid_at) : ""}</p>
-              </div>
-              {p.status === "refunded" ? <span className="text-sm font-semibold text-gray-800">{m.alreadyRefunded}</span>
-                : <Button size="sm" variant="danger" onPress={() => setTarget(p)}>{fill(m.refundButton, { number: p.receipt_number ?? "" })}</Button>}
-            </li>
-          ))}
-        </ul>
-      ))}
-      {target && <RefundDialog payment={target} onClose={() => setTarget(null)} onDone={async (receipt) => {
-        setTarget(null);
-        setIssued(receipt);
-        await search();
-        onDone();
-      }} />}
+      {error ? (
+        <ErrorState error={error} onRetry={() => void search()} />
+      ) : (
+        results &&
+        (!results.length ? (
+          <p className="mt-3 text-sm text-gray-700">{m.noPayment}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-gray-100">
+            {results.map((p) => (
+              <li key={p.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div>
+                  <p className="font-medium text-gray-900">
+                    {p.payer_name} {p.matricule ? `(${p.matricule})` : ""} · {formatXaf(locale, p.amount_xaf)}
+                  </p>
+                  <p className="text-sm text-gray-700">
+                    {p.receipt_number} · {locale === "en" ? p.item_en : p.item_fr} · {(m.methods as Record<string, string>)[p.method] ?? p.method} ·{" "}
+                    {p.paid_at ? formatDateTime(locale, p.paid_at) : ""}
+                  </p>
+                </div>
+                {p.status === "refunded" ? (
+                  <span className="text-sm font-semibold text-gray-800">{m.alreadyRefunded}</span>
+                ) : (
+                  <Button size="sm" variant="danger" onPress={() => setTarget(p)}>
+                    {fill(m.refundButton, { number: p.receipt_number ?? "" })}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        ))
+      )}
+      {target && (
+        <RefundDialog
+          payment={target}
+          onClose={() => setTarget(null)}
+          onDone={async (receipt) => {
+            setTarget(null);
+            setIssued(receipt);
+            await search();
+            onDone();
+          }}
+        />
+      )}
     </Card>
   );
 }
@@ -110,11 +135,22 @@ function RefundDialog({ payment, onClose, onDone }: { payment: FinancePayment; o
   return (
     <Dialog title={fill(m.refundDialog, { name: payment.payer_name ?? "" })} isOpen onOpenChange={(open) => !open && onClose()}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextArea label={m.refundReason} description={m.refundReasonHelp} value={reason} onChange={setReason} maxLength={500}
-          errorMessage={invalid ? (m.formErrors as Record<string, string>)[invalid] : undefined} isRequired />
+        <TextArea
+          label={m.refundReason}
+          description={m.refundReasonHelp}
+          value={reason}
+          onChange={setReason}
+          maxLength={500}
+          errorMessage={invalid ? (m.formErrors as Record<string, string>)[invalid] : undefined}
+          isRequired
+        />
         <DialogActions>
-          <Button variant="secondary" onPress={onClose}>{m.cancel}</Button>
-          <Button type="submit" variant="danger" isPending={sending}>{m.confirmRefund}</Button>
+          <Button variant="secondary" onPress={onClose}>
+            {m.cancel}
+          </Button>
+          <Button type="submit" variant="danger" isPending={sending}>
+            {m.confirmRefund}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

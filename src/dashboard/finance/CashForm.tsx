@@ -40,7 +40,7 @@ export default function CashForm({ onDone }: { onDone: () => void }) {
       const open = await fetchOpenLines(getSupabase(), id);
       setLines(open);
       const first = open[0];
-      setLine(first ? first.instalment_id ?? REGISTRATION : null);
+      setLine(first ? (first.instalment_id ?? REGISTRATION) : null);
       setAmount(first ? String(first.remaining_xaf) : "");
     } catch (failure) {
       setLinesError(failure);
@@ -63,7 +63,8 @@ export default function CashForm({ onDone }: { onDone: () => void }) {
 
   const chosen = lines?.find((l) => (l.instalment_id ?? REGISTRATION) === line);
   const label = (l: OpenLine) => fill(m.remaining, { label: l.instalment_id ? (locale === "en" ? l.label_en : l.label_fr) : m.registrationLine, amount: formatXaf(locale, l.remaining_xaf) });
-  const error = (key: string) => (errors[key] ? fill((m.formErrors as Record<string, string>)[errors[key]] ?? errors[key], { amount: chosen ? formatXaf(locale, chosen.remaining_xaf) : "" }) : undefined);
+  const error = (key: string) =>
+    errors[key] ? fill((m.formErrors as Record<string, string>)[errors[key]] ?? errors[key], { amount: chosen ? formatXaf(locale, chosen.remaining_xaf) : "" }) : undefined;
 
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -94,18 +95,51 @@ export default function CashForm({ onDone }: { onDone: () => void }) {
         </div>
       )}
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={m.cashTitle}>
-        <ComboBox className="sm:col-span-2" label={m.student} value={student} options={found.map((s) => ({ value: s.id, label: `${s.full_name ?? s.id}${s.matricule ? ` (${s.matricule})` : ""}` }))}
-          onInputChange={(text) => void search(text)} menuTrigger="focus" onChange={(v) => { setStudent(v); setIssued(null); }} errorMessage={error("student")} isRequired />
-        {student && (linesError ? <div className="sm:col-span-2"><ErrorState error={linesError} onRetry={() => void loadLines(student)} /></div>
-          : !lines ? <div className="sm:col-span-2"><Skeleton label={m.loadingDues} /></div>
-          : !lines.length ? <p className="text-sm text-gray-700 sm:col-span-2">{m.nothingDue}</p>
-          : (
+        <ComboBox
+          className="sm:col-span-2"
+          label={m.student}
+          value={student}
+          options={found.map((s) => ({ value: s.id, label: `${s.full_name ?? s.id}${s.matricule ? ` (${s.matricule})` : ""}` }))}
+          onInputChange={(text) => void search(text)}
+          menuTrigger="focus"
+          onChange={(v) => {
+            setStudent(v);
+            setIssued(null);
+          }}
+          errorMessage={error("student")}
+          isRequired
+        />
+        {student &&
+          (linesError ? (
+            <div className="sm:col-span-2">
+              <ErrorState error={linesError} onRetry={() => void loadLines(student)} />
+            </div>
+          ) : !lines ? (
+            <div className="sm:col-span-2">
+              <Skeleton label={m.loadingDues} />
+            </div>
+          ) : !lines.length ? (
+            <p className="text-sm text-gray-700 sm:col-span-2">{m.nothingDue}</p>
+          ) : (
             <>
-              <Select className="sm:col-span-2" label={m.line} value={line} options={lines.map((l) => ({ value: l.instalment_id ?? REGISTRATION, label: label(l) }))}
-                onChange={(v) => { setLine(v); const l = lines.find((x) => (x.instalment_id ?? REGISTRATION) === v); if (l) setAmount(String(l.remaining_xaf)); }} />
+              <Select
+                className="sm:col-span-2"
+                label={m.line}
+                value={line}
+                options={lines.map((l) => ({ value: l.instalment_id ?? REGISTRATION, label: label(l) }))}
+                onChange={(v) => {
+                  setLine(v);
+                  const l = lines.find((x) => (x.instalment_id ?? REGISTRATION) === v);
+                  if (l) setAmount(String(l.remaining_xaf));
+                }}
+              />
               <TextField label={m.cashAmount} inputMode="numeric" value={amount} onChange={setAmount} errorMessage={error("amount_xaf")} isRequired />
               <TextField label={m.cashReference} value={reference} onChange={setReference} maxLength={100} errorMessage={error("cash_reference")} isRequired />
-              <div className="sm:col-span-2"><Button type="submit" isPending={busy}>{m.recordCash}</Button></div>
+              <div className="sm:col-span-2">
+                <Button type="submit" isPending={busy}>
+                  {m.recordCash}
+                </Button>
+              </div>
             </>
           ))}
       </form>

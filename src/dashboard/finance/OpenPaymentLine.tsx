@@ -64,16 +64,22 @@ export default function OpenPaymentLine({ payment, line, onChanged }: { payment:
       </p>
       <div className="flex flex-wrap gap-2">
         {mobile && (
-          <Button size="sm" variant="secondary" isPending={busy === "check"} onPress={() => void check()}
-            aria-label={fill(m.checkNowLine, { line })}>{m.checkNow}</Button>
+          <Button size="sm" variant="secondary" isPending={busy === "check"} onPress={() => void check()} aria-label={fill(m.checkNowLine, { line })}>
+            {m.checkNow}
+          </Button>
         )}
         {canAbandon && (
-          <Button size="sm" variant="ghost" isPending={busy === "abandon"} onPress={() => void abandon()}
-            aria-label={fill(m.abandonLine, { line })}>{m.abandon}</Button>
+          <Button size="sm" variant="ghost" isPending={busy === "abandon"} onPress={() => void abandon()} aria-label={fill(m.abandonLine, { line })}>
+            {m.abandon}
+          </Button>
         )}
       </div>
       {mobile && !canAbandon && <p className="text-xs text-gray-700">{fill(m.abandonLater, { time: formatDateTime(locale, new Date(at).toISOString()) })}</p>}
-      {said && <p role="status" className="text-xs text-gray-900">{said}</p>}
+      {said && (
+        <p role="status" className="text-xs text-gray-900">
+          {said}
+        </p>
+      )}
     </div>
   );
 }

@@ -53,9 +53,17 @@ export default function PayDialog({ due, label, live, onClose }: { due: Due; lab
     setErrors(next);
     if (next.phone || next.amount) return;
     setSending(true);
-    const result = await startMobilePayment(getSupabase(), {
-      student_fee_id: due.student_fee_id, instalment_id: due.instalment_id, channel, phone, amount_xaf: value,
-    }, attempt).catch(() => ({ error: "server_error" }));
+    const result = await startMobilePayment(
+      getSupabase(),
+      {
+        student_fee_id: due.student_fee_id,
+        instalment_id: due.instalment_id,
+        channel,
+        phone,
+        amount_xaf: value,
+      },
+      attempt,
+    ).catch(() => ({ error: "server_error" }));
     setSending(false);
     if ("error" in result) {
       setErrors({ form: (m.errors as Record<string, string>)[result.error] ?? m.errors.server_error });
@@ -65,8 +73,7 @@ export default function PayDialog({ due, label, live, onClose }: { due: Due; lab
   }
 
   const finished = current && !open;
-  const tone = current?.status === "succeeded" ? "border-green-300 bg-green-50 text-green-900"
-    : finished ? "border-red-300 bg-red-50 text-red-900" : "border-blue-200 bg-blue-50 text-blue-900";
+  const tone = current?.status === "succeeded" ? "border-green-300 bg-green-50 text-green-900" : finished ? "border-red-300 bg-red-50 text-red-900" : "border-blue-200 bg-blue-50 text-blue-900";
 
   return (
     <Dialog title={fill(m.payLine, { line: label })} isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
@@ -77,23 +84,55 @@ export default function PayDialog({ due, label, live, onClose }: { due: Due; lab
           </p>
           <DialogActions>
             {finished && current.status !== "succeeded" && (
-              <Button variant="secondary" onPress={() => { setPayment(null); setAttempt(crypto.randomUUID()); }}>{m.tryAgain}</Button>
+              <Button
+                variant="secondary"
+                onPress={() => {
+                  setPayment(null);
+                  setAttempt(crypto.randomUUID());
+                }}
+              >
+                {m.tryAgain}
+              </Button>
             )}
-            <Button variant={finished ? "primary" : "secondary"} onPress={onClose}>{m.done}</Button>
+            <Button variant={finished ? "primary" : "secondary"} onPress={onClose}>
+              {m.done}
+            </Button>
           </DialogActions>
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <RadioGroup label={m.channel} value={channel} onChange={(v) => setChannel(v as typeof channel)} orientation="horizontal"
-            options={[{ value: "mtn_momo", label: m.mtn }, { value: "orange_money", label: m.orange }]} />
-          <TextField label={m.phone} description={m.phoneHelp} type="tel" autoComplete="tel-national" inputMode="tel" value={phone}
-            onChange={setPhone} errorMessage={errors.phone} isRequired />
-          <TextField label={m.amount} description={fill(m.amountHelp, { amount: formatXaf(locale, due.remaining_xaf) })} inputMode="numeric"
-            value={amount} onChange={setAmount} errorMessage={errors.amount} isRequired />
-          {errors.form && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">{errors.form}</p>}
+          <RadioGroup
+            label={m.channel}
+            value={channel}
+            onChange={(v) => setChannel(v as typeof channel)}
+            orientation="horizontal"
+            options={[
+              { value: "mtn_momo", label: m.mtn },
+              { value: "orange_money", label: m.orange },
+            ]}
+          />
+          <TextField label={m.phone} description={m.phoneHelp} type="tel" autoComplete="tel-national" inputMode="tel" value={phone} onChange={setPhone} errorMessage={errors.phone} isRequired />
+          <TextField
+            label={m.amount}
+            description={fill(m.amountHelp, { amount: formatXaf(locale, due.remaining_xaf) })}
+            inputMode="numeric"
+            value={amount}
+            onChange={setAmount}
+            errorMessage={errors.amount}
+            isRequired
+          />
+          {errors.form && (
+            <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+              {errors.form}
+            </p>
+          )}
           <DialogActions>
-            <Button variant="secondary" onPress={onClose}>{m.cancel}</Button>
-            <Button type="submit" isPending={sending}>{m.confirmPay}</Button>
+            <Button variant="secondary" onPress={onClose}>
+              {m.cancel}
+            </Button>
+            <Button type="submit" isPending={sending}>
+              {m.confirmPay}
+            </Button>
           </DialogActions>
         </form>
       )}

@@ -21,5 +21,9 @@ export function ReceiptButton({ receipt }: { receipt: IssuedReceipt }) {
       setBusy(false);
     }
   }
-  return <Button size="sm" variant="secondary" isPending={busy} onPress={() => void download()}>{fill(m.downloadReceipt, { number: receipt.number })}</Button>;
+  return (
+    <Button size="sm" variant="secondary" isPending={busy} onPress={() => void download()}>
+      {fill(m.downloadReceipt, { number: receipt.number })}
+    </Button>
+  );
 }

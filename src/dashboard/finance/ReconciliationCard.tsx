@@ -41,21 +41,48 @@ export default function ReconciliationCard({ queue, onDone }: { queue: FinancePa
 
   return (
     <Card title={a.queueTitle} description={a.queueHelp} testId="reconciliation">
-      {said && <p role="status" className="mb-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">{said}</p>}
-      {!queue.length ? <p className="text-sm text-gray-700">{a.noQueue}</p> : (
+      {said && (
+        <p role="status" className="mb-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+          {said}
+        </p>
+      )}
+      {!queue.length ? (
+        <p className="text-sm text-gray-700">{a.noQueue}</p>
+      ) : (
         <TableFrame>
           <table className="w-full text-left text-sm">
-            <thead><tr>
-              <th scope="col" className="py-1 pr-2">{a.date}</th><th scope="col" className="py-1 pr-2">{a.payer}</th>
-              <th scope="col" className="py-1 pr-2">{a.method}</th><th scope="col" className="py-1 pr-2 text-right">{a.amount}</th>
-              <th scope="col" className="py-1 pr-2">{a.status}</th><th scope="col" className="py-1 pr-2">{a.issue}</th>
-              <th scope="col" className="py-1"><span className="sr-only">{m.actions}</span></th>
-            </tr></thead>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 pr-2">
+                  {a.date}
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  {a.payer}
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  {a.method}
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right">
+                  {a.amount}
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  {a.status}
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  {a.issue}
+                </th>
+                <th scope="col" className="py-1">
+                  <span className="sr-only">{m.actions}</span>
+                </th>
+              </tr>
+            </thead>
             <tbody className="divide-y divide-gray-100">
               {queue.map((p) => (
                 <tr key={p.id} data-testid="queue-row">
                   <td className="py-1 pr-2">{formatDateTime(locale, p.created_at)}</td>
-                  <th scope="row" className="py-1 pr-2 font-normal">{p.payer_name}</th>
+                  <th scope="row" className="py-1 pr-2 font-normal">
+                    {p.payer_name}
+                  </th>
                   <td className="py-1 pr-2">{(a.methods as Record<string, string>)[p.method] ?? p.method}</td>
                   <td className="py-1 pr-2 text-right tabular-nums">{formatXaf(locale, p.amount_xaf)}</td>
                   <td className="py-1 pr-2">{(a.statuses as Record<string, string>)[p.status] ?? p.status}</td>
@@ -63,10 +90,20 @@ export default function ReconciliationCard({ queue, onDone }: { queue: FinancePa
                   <td className="py-1">
                     {isOpen(p) && (
                       <div className="flex flex-wrap gap-2">
-                        <Button size="sm" variant="secondary" isPending={busy === p.id} onPress={() => void recheck(p)}
-                          aria-label={fill(m.recheckLabel, { name: p.payer_name ?? "" })}>{m.recheck}</Button>
-                        <Button size="sm" variant="danger" onPress={() => { setSaid(""); setClosing(p); }}
-                          aria-label={fill(m.closeLabel, { name: p.payer_name ?? "" })}>{m.close}</Button>
+                        <Button size="sm" variant="secondary" isPending={busy === p.id} onPress={() => void recheck(p)} aria-label={fill(m.recheckLabel, { name: p.payer_name ?? "" })}>
+                          {m.recheck}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          onPress={() => {
+                            setSaid("");
+                            setClosing(p);
+                          }}
+                          aria-label={fill(m.closeLabel, { name: p.payer_name ?? "" })}
+                        >
+                          {m.close}
+                        </Button>
                       </div>
                     )}
                   </td>
@@ -76,8 +113,17 @@ export default function ReconciliationCard({ queue, onDone }: { queue: FinancePa
           </table>
         </TableFrame>
       )}
-      {closing && <CloseDialog payment={closing} onClose={() => setClosing(null)}
-        onDone={() => { setClosing(null); setSaid(m.closed); onDone(); }} />}
+      {closing && (
+        <CloseDialog
+          payment={closing}
+          onClose={() => setClosing(null)}
+          onDone={() => {
+            setClosing(null);
+            setSaid(m.closed);
+            onDone();
+          }}
+        />
+      )}
     </Card>
   );
 }
@@ -109,18 +155,31 @@ function CloseDialog({ payment, onClose, onDone }: { payment: FinancePayment; on
   return (
     <Dialog title={fill(m.closeTitle, { name: payment.payer_name ?? "" })} isOpen onOpenChange={(open) => !open && onClose()}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <p className="text-sm text-gray-800">{fill(m.closeIntro, {
-          amount: formatXaf(locale, payment.amount_xaf),
-          method: (a.methods as Record<string, string>)[payment.method] ?? payment.method,
-          since: formatDateTime(locale, payment.created_at),
-        })}</p>
-        <RadioGroup label={m.closeAs} value={outcome} onChange={(v) => setOutcome(v as typeof outcome)} orientation="horizontal"
-          options={[{ value: "expired", label: m.closeExpired }, { value: "failed", label: m.closeFailed }]} />
-        <TextArea label={m.reason} description={m.reasonHelp} value={reason} onChange={setReason}
-          errorMessage={invalid ? m.reasonError : undefined} isRequired />
+        <p className="text-sm text-gray-800">
+          {fill(m.closeIntro, {
+            amount: formatXaf(locale, payment.amount_xaf),
+            method: (a.methods as Record<string, string>)[payment.method] ?? payment.method,
+            since: formatDateTime(locale, payment.created_at),
+          })}
+        </p>
+        <RadioGroup
+          label={m.closeAs}
+          value={outcome}
+          onChange={(v) => setOutcome(v as typeof outcome)}
+          orientation="horizontal"
+          options={[
+            { value: "expired", label: m.closeExpired },
+            { value: "failed", label: m.closeFailed },
+          ]}
+        />
+        <TextArea label={m.reason} description={m.reasonHelp} value={reason} onChange={setReason} errorMessage={invalid ? m.reasonError : undefined} isRequired />
         <DialogActions>
-          <Button variant="secondary" onPress={onClose}>{m.cancel}</Button>
-          <Button type="submit" variant="danger" isPending={sending}>{m.confirmClose}</Button>
+          <Button variant="secondary" onPress={onClose}>
+            {m.cancel}
+          </Button>
+          <Button type="submit" variant="danger" isPending={sending}>
+            {m.confirmClose}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

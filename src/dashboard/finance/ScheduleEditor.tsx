@@ -22,8 +22,12 @@ export default function ScheduleEditor({ schedule, onSaved }: { schedule: Schedu
   const m = useMessages(configMessages);
   const locale = useLocale();
   const [form, setForm] = useState({
-    label_fr: schedule.label_fr, label_en: schedule.label_en, registration_fee_xaf: String(schedule.registration_fee_xaf),
-    tuition_xaf: String(schedule.tuition_xaf), late_penalty_xaf: String(schedule.late_penalty_xaf), late_grace_days: String(schedule.late_grace_days),
+    label_fr: schedule.label_fr,
+    label_en: schedule.label_en,
+    registration_fee_xaf: String(schedule.registration_fee_xaf),
+    tuition_xaf: String(schedule.tuition_xaf),
+    late_penalty_xaf: String(schedule.late_penalty_xaf),
+    late_grace_days: String(schedule.late_grace_days),
   });
   const [published, setPublished] = useState(schedule.published);
   const [detail, setDetail] = useState<{ instalments: Instalment[]; bills: Bill[] } | null>(null);
@@ -55,9 +59,14 @@ export default function ScheduleEditor({ schedule, onSaved }: { schedule: Schedu
 
   function save(event: { preventDefault(): void }) {
     event.preventDefault();
-    const values = { registration_fee_xaf: whole(form.registration_fee_xaf), tuition_xaf: whole(form.tuition_xaf), late_penalty_xaf: whole(form.late_penalty_xaf), late_grace_days: whole(form.late_grace_days) };
-    const bad = Object.values(values).some((v) => Number.isNaN(v)) || values.late_grace_days > 90 || !form.label_fr.trim() || !form.label_en.trim()
-      || form.label_fr.length > 200 || form.label_en.length > 200;
+    const values = {
+      registration_fee_xaf: whole(form.registration_fee_xaf),
+      tuition_xaf: whole(form.tuition_xaf),
+      late_penalty_xaf: whole(form.late_penalty_xaf),
+      late_grace_days: whole(form.late_grace_days),
+    };
+    const bad =
+      Object.values(values).some((v) => Number.isNaN(v)) || values.late_grace_days > 90 || !form.label_fr.trim() || !form.label_en.trim() || form.label_fr.length > 200 || form.label_en.length > 200;
     setInvalid(bad);
     if (bad) return;
     void run(async () => {
@@ -85,8 +94,16 @@ export default function ScheduleEditor({ schedule, onSaved }: { schedule: Schedu
 
   return (
     <div className="flex flex-col gap-6">
-      {notice && <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">{notice}</p>}
-      {invalid && <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">{m.invalid}</p>}
+      {notice && (
+        <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">
+          {notice}
+        </p>
+      )}
+      {invalid && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          {m.invalid}
+        </p>
+      )}
       <Card title={locale === "en" ? schedule.label_en : schedule.label_fr}>
         <form onSubmit={save} noValidate className="grid gap-4 sm:grid-cols-2">
           <TextField label={m.labelFr} value={form.label_fr} onChange={(v) => setForm({ ...form, label_fr: v })} maxLength={200} isRequired />
@@ -96,30 +113,64 @@ export default function ScheduleEditor({ schedule, onSaved }: { schedule: Schedu
           <TextField label={m.penalty} inputMode="numeric" value={form.late_penalty_xaf} onChange={(v) => setForm({ ...form, late_penalty_xaf: v })} />
           <TextField label={m.grace} inputMode="numeric" value={form.late_grace_days} onChange={(v) => setForm({ ...form, late_grace_days: v })} />
           <Checkbox className="sm:col-span-2" label={m.published} description={m.publishedHelp} value={published} onChange={setPublished} />
-          <div className="sm:col-span-2"><Button type="submit" isPending={busy}>{m.save}</Button></div>
+          <div className="sm:col-span-2">
+            <Button type="submit" isPending={busy}>
+              {m.save}
+            </Button>
+          </div>
         </form>
       </Card>
 
       <Card title={m.instalments}>
-        {!detail ? <Skeleton label={m.loading} /> : (
+        {!detail ? (
+          <Skeleton label={m.loading} />
+        ) : (
           <>
-            {!Number.isNaN(tuition) && sum !== tuition && (
-              <p className="mb-3 text-sm text-amber-900">{fill(m.sumWarning, { sum: formatXaf(locale, sum), tuition: formatXaf(locale, tuition) })}</p>
-            )}
+            {!Number.isNaN(tuition) && sum !== tuition && <p className="mb-3 text-sm text-amber-900">{fill(m.sumWarning, { sum: formatXaf(locale, sum), tuition: formatXaf(locale, tuition) })}</p>}
             <table className="w-full text-left text-sm">
-              <thead><tr>
-                <th scope="col" className="py-1 pr-2">{m.position}</th><th scope="col" className="py-1 pr-2">{m.label}</th>
-                <th scope="col" className="py-1 pr-2 text-right">{m.amount}</th><th scope="col" className="py-1 pr-2">{m.dueOn}</th><th scope="col" className="py-1"><span className="sr-only">{m.remove}</span></th>
-              </tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col" className="py-1 pr-2">
+                    {m.position}
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    {m.label}
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    {m.amount}
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    {m.dueOn}
+                  </th>
+                  <th scope="col" className="py-1">
+                    <span className="sr-only">{m.remove}</span>
+                  </th>
+                </tr>
+              </thead>
               <tbody className="divide-y divide-gray-100">
                 {detail.instalments.map((i) => (
                   <tr key={i.id}>
                     <td className="py-1 pr-2">{i.position}</td>
-                    <th scope="row" className="py-1 pr-2 font-normal">{locale === "en" ? i.label_en : i.label_fr}</th>
+                    <th scope="row" className="py-1 pr-2 font-normal">
+                      {locale === "en" ? i.label_en : i.label_fr}
+                    </th>
                     <td className="py-1 pr-2 text-right tabular-nums">{formatXaf(locale, i.amount_xaf)}</td>
                     <td className="py-1 pr-2">{formatDate(locale, `${i.due_on}T12:00:00Z`)}</td>
-                    <td className="py-1"><Button size="sm" variant="ghost" aria-label={fill(m.remove, { n: i.position })}
-                      onPress={() => void run(async () => { await removeInstalment(getSupabase(), i.id); return ""; })}>✕</Button></td>
+                    <td className="py-1">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={fill(m.remove, { n: i.position })}
+                        onPress={() =>
+                          void run(async () => {
+                            await removeInstalment(getSupabase(), i.id);
+                            return "";
+                          })
+                        }
+                      >
+                        ✕
+                      </Button>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -129,20 +180,39 @@ export default function ScheduleEditor({ schedule, onSaved }: { schedule: Schedu
               <TextField label={`${m.label} (en)`} value={line.label_en} onChange={(v) => setLine({ ...line, label_en: v })} maxLength={200} />
               <TextField label={m.amount} inputMode="numeric" value={line.amount} onChange={(v) => setLine({ ...line, amount: v })} />
               <DatePicker label={m.dueOn} value={line.due_on} onChange={(v) => setLine({ ...line, due_on: v })} />
-              <div className="sm:col-span-2"><Button type="submit" variant="secondary" isPending={busy}>{m.add}</Button></div>
+              <div className="sm:col-span-2">
+                <Button type="submit" variant="secondary" isPending={busy}>
+                  {m.add}
+                </Button>
+              </div>
             </form>
           </>
         )}
       </Card>
 
       <Card title={m.assignTitle} description={m.assignHelp}>
-        <Button isPending={busy} onPress={() => void run(async () => countOf(locale, m.assigned, await assignSchedule(getSupabase(), schedule.id)))}>{m.assign}</Button>
+        <Button isPending={busy} onPress={() => void run(async () => countOf(locale, m.assigned, await assignSchedule(getSupabase(), schedule.id)))}>
+          {m.assign}
+        </Button>
       </Card>
 
       <Card title={fill(m.bills, { count: detail?.bills.length ?? 0 })}>
-        {!detail ? <Skeleton label={m.loading} /> : !detail.bills.length ? <p className="text-sm text-gray-700">{m.noBill}</p> : (
+        {!detail ? (
+          <Skeleton label={m.loading} />
+        ) : !detail.bills.length ? (
+          <p className="text-sm text-gray-700">{m.noBill}</p>
+        ) : (
           <ul className="max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
-            {detail.bills.map((bill) => <DiscountRow key={bill.id} bill={bill} onSaved={(text) => { setNotice(text); void reload(); }} />)}
+            {detail.bills.map((bill) => (
+              <DiscountRow
+                key={bill.id}
+                bill={bill}
+                onSaved={(text) => {
+                  setNotice(text);
+                  void reload();
+                }}
+              />
+            ))}
           </ul>
         )}
       </Card>
@@ -175,7 +245,9 @@ function DiscountRow({ bill, onSaved }: { bill: Bill; onSaved: (notice: string) 
         <span className="min-w-40 flex-1 font-medium text-gray-900">{name}</span>
         <TextField label={m.discount} inputMode="numeric" value={amount} onChange={setAmount} className="w-36" />
         <TextField label={m.reason} value={reason} onChange={setReason} maxLength={300} className="w-56" />
-        <Button type="submit" size="sm" variant="secondary" isPending={busy}>{m.apply}</Button>
+        <Button type="submit" size="sm" variant="secondary" isPending={busy}>
+          {m.apply}
+        </Button>
       </form>
     </li>
   );

@@ -47,17 +47,41 @@ export default function SlipDialog({ due, label, studentId, onClose, onSent }: {
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-gray-700">{m.slipHelp}</p>
         <div className="flex flex-col gap-1">
-          <label htmlFor={fileId} className="font-medium text-gray-900">{m.slipFile}</label>
-          <input id={fileId} type="file" accept={SLIP_TYPES.join(",")} aria-invalid={!!errors.file} aria-describedby={errors.file ? `${fileId}-error` : undefined}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
-          {errors.file && <p id={`${fileId}-error`} className="text-sm text-red-700">{errors.file}</p>}
+          <label htmlFor={fileId} className="font-medium text-gray-900">
+            {m.slipFile}
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept={SLIP_TYPES.join(",")}
+            aria-invalid={!!errors.file}
+            aria-describedby={errors.file ? `${fileId}-error` : undefined}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="text-sm"
+          />
+          {errors.file && (
+            <p id={`${fileId}-error`} className="text-sm text-red-700">
+              {errors.file}
+            </p>
+          )}
         </div>
-        <TextField label={m.amount} description={fill(m.amountHelp, { amount: formatXaf(locale, due.remaining_xaf) })} inputMode="numeric"
-          value={amount} onChange={setAmount} errorMessage={errors.amount} isRequired />
+        <TextField
+          label={m.amount}
+          description={fill(m.amountHelp, { amount: formatXaf(locale, due.remaining_xaf) })}
+          inputMode="numeric"
+          value={amount}
+          onChange={setAmount}
+          errorMessage={errors.amount}
+          isRequired
+        />
         <TextField label={m.slipReference} value={reference} onChange={setReference} errorMessage={errors.reference} maxLength={100} isRequired />
         <DialogActions>
-          <Button variant="secondary" onPress={onClose}>{m.cancel}</Button>
-          <Button type="submit" isPending={sending}>{m.slipSend}</Button>
+          <Button variant="secondary" onPress={onClose}>
+            {m.cancel}
+          </Button>
+          <Button type="submit" isPending={sending}>
+            {m.slipSend}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

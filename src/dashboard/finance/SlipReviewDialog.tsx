@@ -29,7 +29,12 @@ function previewOf(blob: Blob, path: string): { kind: "image" | "pdf"; blob: Blo
   return null;
 }
 
-export default function SlipReviewDialog({ slip, onClose, onReject, onDecided }: {
+export default function SlipReviewDialog({
+  slip,
+  onClose,
+  onReject,
+  onDecided,
+}: {
   slip: FinancePayment;
   onClose: () => void;
   /** The bursar chose to reject: the page asks the reason. */
@@ -60,7 +65,12 @@ export default function SlipReviewDialog({ slip, onClose, onReject, onDecided }:
     }
   }, [slip.slip_path]);
   useEffect(() => void load(), [load]);
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview.url); }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    },
+    [preview],
+  );
 
   async function approve() {
     setSending(true);
@@ -83,15 +93,37 @@ export default function SlipReviewDialog({ slip, onClose, onReject, onDecided }:
     <Dialog title={fill(m.title, { name })} size="lg" isOpen onOpenChange={(open) => !open && onClose()}>
       <div className="flex flex-col gap-4" data-testid="slip-review">
         <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-          <div><dt className="inline font-semibold">{m.student} : </dt><dd className="inline">{name}{slip.matricule ? ` (${slip.matricule})` : ""}</dd></div>
-          <div><dt className="inline font-semibold">{m.amount} : </dt><dd className="inline tabular-nums" data-testid="slip-amount">{formatXaf(locale, slip.amount_xaf)}</dd></div>
-          <div><dt className="inline font-semibold">{m.item} : </dt><dd className="inline">{item}</dd></div>
-          <div><dt className="inline font-semibold">{m.reference} : </dt><dd className="inline font-mono">{slip.reference ?? "—"}</dd></div>
-          <div><dt className="inline font-semibold">{m.declared} : </dt><dd className="inline">{formatDateTime(locale, slip.created_at)}</dd></div>
+          <div>
+            <dt className="inline font-semibold">{m.student} : </dt>
+            <dd className="inline">
+              {name}
+              {slip.matricule ? ` (${slip.matricule})` : ""}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold">{m.amount} : </dt>
+            <dd className="inline tabular-nums" data-testid="slip-amount">
+              {formatXaf(locale, slip.amount_xaf)}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold">{m.item} : </dt>
+            <dd className="inline">{item}</dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold">{m.reference} : </dt>
+            <dd className="inline font-mono">{slip.reference ?? "—"}</dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold">{m.declared} : </dt>
+            <dd className="inline">{formatDateTime(locale, slip.created_at)}</dd>
+          </div>
         </dl>
 
         {!slip.slip_path ? (
-          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">{m.noFile}</p>
+          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+            {m.noFile}
+          </p>
         ) : loadError ? (
           <ErrorState error={loadError} onRetry={() => void load()} />
         ) : !preview ? (
@@ -101,27 +133,45 @@ export default function SlipReviewDialog({ slip, onClose, onReject, onDecided }:
         ) : (
           <div className="flex flex-col gap-2">
             <iframe src={preview.url} title={fill(m.preview, { name, reference: slip.reference ?? "—" })} className="h-[60vh] w-full rounded-lg border border-gray-200" />
-            <a href={preview.url} target="_blank" rel="noopener" className="text-sm text-brand-700 underline">{m.openPdf}</a>
+            <a href={preview.url} target="_blank" rel="noopener" className="text-sm text-brand-700 underline">
+              {m.openPdf}
+            </a>
           </div>
         )}
 
-        {failure && <p role="alert" className={errorText}>{failure}</p>}
+        {failure && (
+          <p role="alert" className={errorText}>
+            {failure}
+          </p>
+        )}
 
         {confirming ? (
           <div role="alertdialog" aria-labelledby="slip-confirm-title" aria-describedby="slip-confirm-body" className="rounded-lg border border-brand-600/30 bg-brand-50 p-3">
-            <p id="slip-confirm-title" className="font-semibold text-gray-900">{fill(m.confirmTitle, { amount: formatXaf(locale, slip.amount_xaf), name })}</p>
-            <p id="slip-confirm-body" className="mt-1 text-sm text-gray-800">{fill(m.confirmBody, { item })}</p>
+            <p id="slip-confirm-title" className="font-semibold text-gray-900">
+              {fill(m.confirmTitle, { amount: formatXaf(locale, slip.amount_xaf), name })}
+            </p>
+            <p id="slip-confirm-body" className="mt-1 text-sm text-gray-800">
+              {fill(m.confirmBody, { item })}
+            </p>
             <DialogActions>
-              <Button variant="secondary" onPress={() => setConfirming(false)} isDisabled={sending}>{m.back}</Button>
-              <Button autoFocus isPending={sending} onPress={() => void approve()}>{m.confirm}</Button>
+              <Button variant="secondary" onPress={() => setConfirming(false)} isDisabled={sending}>
+                {m.back}
+              </Button>
+              <Button autoFocus isPending={sending} onPress={() => void approve()}>
+                {m.confirm}
+              </Button>
             </DialogActions>
           </div>
         ) : (
           <>
             {canApprove && <p className="text-sm text-gray-700">{m.check}</p>}
             <DialogActions>
-              <Button variant="secondary" onPress={onClose}>{m.close}</Button>
-              <Button variant="danger" onPress={onReject}>{m.reject}</Button>
+              <Button variant="secondary" onPress={onClose}>
+                {m.close}
+              </Button>
+              <Button variant="danger" onPress={onReject}>
+                {m.reject}
+              </Button>
               {canApprove && <Button onPress={() => setConfirming(true)}>{m.approve}</Button>}
             </DialogActions>
           </>

@@ -75,7 +75,10 @@ export default function StudentPaymentsPage() {
   }, [load]);
   const hasReceipts = data?.payments.some((p) => p.receipts.length > 0) ?? false;
   useEffect(() => {
-    if (hasReceipts) void afterLoad().then(() => import("../shared/receipt-pdf.ts")).catch(() => {});
+    if (hasReceipts)
+      void afterLoad()
+        .then(() => import("../shared/receipt-pdf.ts"))
+        .catch(() => {});
   }, [hasReceipts]);
 
   const label = (due: Due) => (locale === "en" ? due.label_en : due.label_fr);
@@ -95,7 +98,11 @@ export default function StudentPaymentsPage() {
   return (
     <>
       <PageHeader title={m.title} description={m.description} />
-      {notice && <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">{notice}</p>}
+      {notice && (
+        <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">
+          {notice}
+        </p>
+      )}
       {error ? (
         <ErrorState error={error} onRetry={() => void load()} />
       ) : !data ? (
@@ -106,9 +113,20 @@ export default function StudentPaymentsPage() {
         <div className="flex flex-col gap-6">
           <Card title={m.balanceTitle} testId="balance">
             <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-              <div><dt className="text-sm text-gray-700">{m.billed}</dt><dd className="text-xl font-semibold tabular-nums">{formatXaf(locale, data.balance.billed_xaf)}</dd></div>
-              <div><dt className="text-sm text-gray-700">{m.paid}</dt><dd className="text-xl font-semibold tabular-nums">{formatXaf(locale, data.balance.paid_xaf)}</dd></div>
-              <div><dt className="text-sm text-gray-700">{m.balance}</dt><dd className="text-xl font-bold tabular-nums text-brand-900" data-testid="balance-due">{formatXaf(locale, Math.max(0, data.balance.balance_xaf))}</dd></div>
+              <div>
+                <dt className="text-sm text-gray-700">{m.billed}</dt>
+                <dd className="text-xl font-semibold tabular-nums">{formatXaf(locale, data.balance.billed_xaf)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-gray-700">{m.paid}</dt>
+                <dd className="text-xl font-semibold tabular-nums">{formatXaf(locale, data.balance.paid_xaf)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-gray-700">{m.balance}</dt>
+                <dd className="text-xl font-bold tabular-nums text-brand-900" data-testid="balance-due">
+                  {formatXaf(locale, Math.max(0, data.balance.balance_xaf))}
+                </dd>
+              </div>
             </dl>
           </Card>
 
@@ -117,12 +135,24 @@ export default function StudentPaymentsPage() {
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-gray-200 text-gray-700">
                   <tr>
-                    <th scope="col" className="py-2 pr-3">{m.line}</th>
-                    <th scope="col" className="py-2 pr-3">{m.dueOn}</th>
-                    <th scope="col" className="py-2 pr-3 text-right">{m.amount}</th>
-                    <th scope="col" className="py-2 pr-3 text-right">{m.paidCol}</th>
-                    <th scope="col" className="py-2 pr-3">{m.state}</th>
-                    <th scope="col" className="py-2">{m.actions}</th>
+                    <th scope="col" className="py-2 pr-3">
+                      {m.line}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {m.dueOn}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      {m.amount}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      {m.paidCol}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {m.state}
+                    </th>
+                    <th scope="col" className="py-2">
+                      {m.actions}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-gray-100">
@@ -130,30 +160,70 @@ export default function StudentPaymentsPage() {
                     // At most one payment is open per line (open_payment); a paid line shows none.
                     const open = due.state === "paid" ? null : openPaymentOf(due, data.payments);
                     return (
-                    <tr key={`${due.student_fee_id}-${due.instalment_id ?? "reg"}`} data-testid="due-row">
-                      <th scope="row" className="py-2 pr-3 font-medium text-gray-900">
-                        {label(due)}
-                        {due.instalment_id && <span className="block text-xs font-normal text-gray-600">{due.position}/{due.instalment_count}</span>}
-                      </th>
-                      <td className="py-2 pr-3">{due.due_on ? formatDate(locale, `${due.due_on}T12:00:00Z`) : m.noDate}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{formatXaf(locale, due.amount_xaf)}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{formatXaf(locale, due.paid_xaf)}</td>
-                      <td className="py-2 pr-3">
-                        <StatusPill tone={STATE_TONE[due.state]}>{m.states[due.state]}</StatusPill>
-                        {open && <OpenPaymentLine payment={open} line={label(due)} onChanged={(said) => { setNotice(said); void load(); }} />}
-                        {due.penalty_xaf > 0 ? <span className="mt-1 block text-xs text-red-800">{fill(m.penalty, { amount: formatXaf(locale, due.penalty_xaf) })}</span>
-                          : due.state === "late" && due.late_penalty_xaf > 0 && <span className="mt-1 block text-xs text-red-800">{fill(m.penalty, { amount: formatXaf(locale, due.late_penalty_xaf) })}</span>}
-                        {due.penalty_waived_xaf > 0 && <span className="mt-1 block text-xs text-green-900" data-testid="penalty-waiver">{fill(m.penaltyWaived, { amount: formatXaf(locale, due.penalty_waived_xaf), reason: due.penalty_waiver_reason ?? "" })}</span>}
-                      </td>
-                      <td className="py-2" data-label="">
-                        {due.remaining_xaf > 0 && !open && (
-                          <div className="flex flex-wrap gap-2">
-                            <Button size="sm" onPress={() => { setNotice(""); setPaying(due); }} aria-label={fill(m.payLine, { line: label(due) })}>{m.pay}</Button>
-                            <Button size="sm" variant="secondary" onPress={() => { setNotice(""); setSlip(due); }} aria-label={fill(m.slipLine, { line: label(due) })}>{m.slip}</Button>
-                          </div>
-                        )}
-                      </td>
-                    </tr>
+                      <tr key={`${due.student_fee_id}-${due.instalment_id ?? "reg"}`} data-testid="due-row">
+                        <th scope="row" className="py-2 pr-3 font-medium text-gray-900">
+                          {label(due)}
+                          {due.instalment_id && (
+                            <span className="block text-xs font-normal text-gray-600">
+                              {due.position}/{due.instalment_count}
+                            </span>
+                          )}
+                        </th>
+                        <td className="py-2 pr-3">{due.due_on ? formatDate(locale, `${due.due_on}T12:00:00Z`) : m.noDate}</td>
+                        <td className="py-2 pr-3 text-right tabular-nums">{formatXaf(locale, due.amount_xaf)}</td>
+                        <td className="py-2 pr-3 text-right tabular-nums">{formatXaf(locale, due.paid_xaf)}</td>
+                        <td className="py-2 pr-3">
+                          <StatusPill tone={STATE_TONE[due.state]}>{m.states[due.state]}</StatusPill>
+                          {open && (
+                            <OpenPaymentLine
+                              payment={open}
+                              line={label(due)}
+                              onChanged={(said) => {
+                                setNotice(said);
+                                void load();
+                              }}
+                            />
+                          )}
+                          {due.penalty_xaf > 0 ? (
+                            <span className="mt-1 block text-xs text-red-800">{fill(m.penalty, { amount: formatXaf(locale, due.penalty_xaf) })}</span>
+                          ) : (
+                            due.state === "late" &&
+                            due.late_penalty_xaf > 0 && <span className="mt-1 block text-xs text-red-800">{fill(m.penalty, { amount: formatXaf(locale, due.late_penalty_xaf) })}</span>
+                          )}
+                          {due.penalty_waived_xaf > 0 && (
+                            <span className="mt-1 block text-xs text-green-900" data-testid="penalty-waiver">
+                              {fill(m.penaltyWaived, { amount: formatXaf(locale, due.penalty_waived_xaf), reason: due.penalty_waiver_reason ?? "" })}
+                            </span>
+                          )}
+                        </td>
+                        <td className="py-2" data-label="">
+                          {due.remaining_xaf > 0 && !open && (
+                            <div className="flex flex-wrap gap-2">
+                              <Button
+                                size="sm"
+                                onPress={() => {
+                                  setNotice("");
+                                  setPaying(due);
+                                }}
+                                aria-label={fill(m.payLine, { line: label(due) })}
+                              >
+                                {m.pay}
+                              </Button>
+                              <Button
+                                size="sm"
+                                variant="secondary"
+                                onPress={() => {
+                                  setNotice("");
+                                  setSlip(due);
+                                }}
+                                aria-label={fill(m.slipLine, { line: label(due) })}
+                              >
+                                {m.slip}
+                              </Button>
+                            </div>
+                          )}
+                        </td>
+                      </tr>
                     );
                   })}
                 </tbody>
@@ -170,22 +240,31 @@ export default function StudentPaymentsPage() {
                   <li key={payment.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="payment-row">
                     <div>
                       <p className="font-medium text-gray-900">
-                        {formatXaf(locale, payment.amount_xaf)} · {(m.methods as Record<string, string>)[payment.method] ?? payment.method}
-                        {" "}<StatusPill tone={PAYMENT_TONE[payment.status] ?? "neutral"}>{m.paymentStates[payment.status]}</StatusPill>
+                        {formatXaf(locale, payment.amount_xaf)} · {(m.methods as Record<string, string>)[payment.method] ?? payment.method}{" "}
+                        <StatusPill tone={PAYMENT_TONE[payment.status] ?? "neutral"}>{m.paymentStates[payment.status]}</StatusPill>
                       </p>
-                      <p className="text-sm text-gray-700">{formatDateTime(locale, payment.paid_at ?? payment.created_at)}{payment.reference ? ` · ${payment.reference}` : ""}</p>
+                      <p className="text-sm text-gray-700">
+                        {formatDateTime(locale, payment.paid_at ?? payment.created_at)}
+                        {payment.reference ? ` · ${payment.reference}` : ""}
+                      </p>
                       {payment.status !== "succeeded" && payment.status !== "pending" && payment.status !== "created" && (
-                        <p className="text-sm text-gray-700">{outcomeText(m, payment.status, payment.failure_reason)}{payment.note ? ` ${payment.note}` : ""}</p>
+                        <p className="text-sm text-gray-700">
+                          {outcomeText(m, payment.status, payment.failure_reason)}
+                          {payment.note ? ` ${payment.note}` : ""}
+                        </p>
                       )}
                     </div>
                     <div className="flex flex-wrap gap-2">
                       {payment.receipts.map((receipt) => (
                         <Button key={receipt.id} size="sm" variant="secondary" isPending={downloading === receipt.id} onPress={() => void download(receipt)}>
-                          {fill(m.download, { number: receipt.number })}{receipt.kind === "cancellation" ? ` (${m.cancellation})` : ""}
+                          {fill(m.download, { number: receipt.number })}
+                          {receipt.kind === "cancellation" ? ` (${m.cancellation})` : ""}
                         </Button>
                       ))}
                       {payment.status === "pending" && payment.method === "bank_transfer" && (
-                        <Button size="sm" variant="ghost" onPress={() => cancelPayment(getSupabase(), payment.id).then(load, (e) => toastError(e))}>{m.cancel}</Button>
+                        <Button size="sm" variant="ghost" onPress={() => cancelPayment(getSupabase(), payment.id).then(load, (e) => toastError(e))}>
+                          {m.cancel}
+                        </Button>
                       )}
                     </div>
                   </li>
@@ -195,10 +274,29 @@ export default function StudentPaymentsPage() {
           </Card>
         </div>
       )}
-      {paying && <PayDialog due={paying} label={label(paying)} live={live} onClose={() => { setPaying(null); void load(); }} />}
+      {paying && (
+        <PayDialog
+          due={paying}
+          label={label(paying)}
+          live={live}
+          onClose={() => {
+            setPaying(null);
+            void load();
+          }}
+        />
+      )}
       {slip && (
-        <SlipDialog due={slip} label={label(slip)} studentId={userId} onClose={() => setSlip(null)}
-          onSent={() => { setSlip(null); setNotice(m.slipSent); void load(); }} />
+        <SlipDialog
+          due={slip}
+          label={label(slip)}
+          studentId={userId}
+          onClose={() => setSlip(null)}
+          onSent={() => {
+            setSlip(null);
+            setNotice(m.slipSent);
+            void load();
+          }}
+        />
       )}
     </>
   );

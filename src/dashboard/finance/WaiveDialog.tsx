@@ -41,7 +41,9 @@ export default function WaiveDialog({ penalty, onClose, onDone }: { penalty: Pen
         <FormField name="reason">{(field) => <TextArea label={m.waiveReason} description={m.waiveReasonHelp} maxLength={500} isRequired {...field} />}</FormField>
         <FormError />
         <DialogActions>
-          <Button variant="secondary" onPress={onClose}>{m.cancel}</Button>
+          <Button variant="secondary" onPress={onClose}>
+            {m.cancel}
+          </Button>
           <SubmitButton label={m.confirmWaive} />
         </DialogActions>
       </Form>
@@ -50,5 +52,9 @@ export default function WaiveDialog({ penalty, onClose, onDone }: { penalty: Pen
 }
 
 function SubmitButton({ label }: { label: string }) {
-  return <Button type="submit" isPending={useFormPending()}>{label}</Button>;
+  return (
+    <Button type="submit" isPending={useFormPending()}>
+      {label}
+    </Button>
+  );
 }

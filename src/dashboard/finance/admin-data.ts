@@ -44,7 +44,8 @@ const paymentRow = z.object({
 });
 export type FinancePayment = z.infer<typeof paymentRow>;
 
-const COLUMNS = "id, created_at, paid_at, status, method, amount_xaf, reference, failure_reason, note, mismatch, slip_path, payer_name, matricule, school_fr, programme_fr, programme_en, item_fr, item_en, receipt_number";
+const COLUMNS =
+  "id, created_at, paid_at, status, method, amount_xaf, reference, failure_reason, note, mismatch, slip_path, payer_name, matricule, school_fr, programme_fr, programme_en, item_fr, item_en, receipt_number";
 
 const fail: Fail = failFor("finance");
 
@@ -55,8 +56,7 @@ export async function fetchSummary(supabase: SupabaseClient, from: string, to: s
 }
 
 export async function fetchSlips(supabase: SupabaseClient): Promise<FinancePayment[]> {
-  const { data, error } = await supabase.from("finance_payments").select(COLUMNS)
-    .eq("method", "bank_transfer").eq("status", "pending").order("created_at").limit(200);
+  const { data, error } = await supabase.from("finance_payments").select(COLUMNS).eq("method", "bank_transfer").eq("status", "pending").order("created_at").limit(200);
   if (error) fail("reading the slips", error);
   return z.array(paymentRow).parse(data ?? []);
 }
@@ -64,9 +64,12 @@ export async function fetchSlips(supabase: SupabaseClient): Promise<FinancePayme
 /** Open mobile-money payments older than 10 minutes, and payments the provider contradicts. */
 export async function fetchQueue(supabase: SupabaseClient, now = new Date()): Promise<FinancePayment[]> {
   const before = new Date(now.getTime() - 10 * 60_000).toISOString();
-  const { data, error } = await supabase.from("finance_payments").select(COLUMNS)
+  const { data, error } = await supabase
+    .from("finance_payments")
+    .select(COLUMNS)
     .or(`and(status.in.(created,pending),method.in.(mtn_momo,orange_money),created_at.lt.${before}),mismatch.not.is.null`)
-    .order("created_at").limit(200);
+    .order("created_at")
+    .limit(200);
   if (error) fail("reading the reconciliation queue", error);
   return z.array(paymentRow).parse(data ?? []);
 }
@@ -77,8 +80,13 @@ export async function fetchPeriodPayments(supabase: SupabaseClient, from: string
   const end = new Date(new Date(`${to}T00:00:00+01:00`).getTime() + 86_400_000).toISOString();
   const rows: FinancePayment[] = [];
   for (let page = 0; ; page++) {
-    const { data, error } = await supabase.from("finance_payments").select(COLUMNS)
-      .gte("created_at", start).lt("created_at", end).order("created_at").range(page * 1000, page * 1000 + 999);
+    const { data, error } = await supabase
+      .from("finance_payments")
+      .select(COLUMNS)
+      .gte("created_at", start)
+      .lt("created_at", end)
+      .order("created_at")
+      .range(page * 1000, page * 1000 + 999);
     if (error) fail("reading the period's payments", error);
     rows.push(...z.array(paymentRow).parse(data ?? []));
     if (!data || data.length < 1000) return rows;
@@ -129,21 +137,30 @@ export type OpenLine = z.infer<typeof openLine>;
 
 /** What the student still owes, line by line (the latest bill first). */
 export async function fetchOpenLines(supabase: SupabaseClient, student: string): Promise<OpenLine[]> {
-  const { data, error } = await supabase.from("student_dues").select("instalment_id, label_fr, label_en, remaining_xaf, due_on, state")
-    .eq("student_id", student).gt("remaining_xaf", 0).order("due_on", { ascending: true, nullsFirst: true }).limit(50);
+  const { data, error } = await supabase
+    .from("student_dues")
+    .select("instalment_id, label_fr, label_en, remaining_xaf, due_on, state")
+    .eq("student_id", student)
+    .gt("remaining_xaf", 0)
+    .order("due_on", { ascending: true, nullsFirst: true })
+    .limit(50);
   if (error) fail("reading the student's dues", error);
   return z.array(openLine).parse(data ?? []);
 }
 
 const receiptRow = z.object({
-  id: z.string(), number: z.string(), kind: z.enum(["payment", "cancellation"]), amount_xaf: num, issued_at: z.string(),
-  verification_code: z.string(), details: z.record(z.string(), z.unknown()),
+  id: z.string(),
+  number: z.string(),
+  kind: z.enum(["payment", "cancellation"]),
+  amount_xaf: num,
+  issued_at: z.string(),
+  verification_code: z.string(),
+  details: z.record(z.string(), z.unknown()),
 });
 export type IssuedReceipt = z.infer<typeof receiptRow>;
 
 async function receiptOf(supabase: SupabaseClient, payment: string, kind: "payment" | "cancellation"): Promise<IssuedReceipt> {
-  const { data, error } = await supabase.from("receipts").select("id, number, kind, amount_xaf, issued_at, verification_code, details")
-    .eq("payment_id", payment).eq("kind", kind).single();
+  const { data, error } = await supabase.from("receipts").select("id, number, kind, amount_xaf, issued_at, verification_code, details").eq("payment_id", payment).eq("kind", kind).single();
   if (error) fail("reading the receipt", error);
   return receiptRow.parse(data);
 }
@@ -159,8 +176,7 @@ export async function recordCash(supabase: SupabaseClient, input: { student: str
 export async function findRefundable(supabase: SupabaseClient, text: string): Promise<FinancePayment[]> {
   const term = text.replace(/[%,()*]/g, " ").trim();
   if (!term) return [];
-  const { data, error } = await supabase.from("finance_payments").select(COLUMNS)
-    .or(`receipt_number.eq.${term.toUpperCase()},reference.eq.${term}`).in("status", ["succeeded", "refunded"]).limit(10);
+  const { data, error } = await supabase.from("finance_payments").select(COLUMNS).or(`receipt_number.eq.${term.toUpperCase()},reference.eq.${term}`).in("status", ["succeeded", "refunded"]).limit(10);
   if (error) fail("finding the payment", error);
   return z.array(paymentRow).parse(data ?? []);
 }
@@ -174,16 +190,28 @@ export async function refund(supabase: SupabaseClient, payment: string, reason: 
 
 // ---- late penalties and their waivers --------------------------------------------------
 const penaltyLine = z.object({
-  penalty_id: z.string(), student_id: z.string(), student_name: z.nullable(z.string()), matricule: z.nullable(z.string()),
-  label_fr: z.string(), label_en: z.string(), due_on: z.nullable(z.string()), penalty_xaf: num, penalty_waived_xaf: num,
-  penalty_waiver_reason: z.nullable(z.string()), remaining_xaf: num, waivable_xaf: num, billed_at: z.string(),
+  penalty_id: z.string(),
+  student_id: z.string(),
+  student_name: z.nullable(z.string()),
+  matricule: z.nullable(z.string()),
+  label_fr: z.string(),
+  label_en: z.string(),
+  due_on: z.nullable(z.string()),
+  penalty_xaf: num,
+  penalty_waived_xaf: num,
+  penalty_waiver_reason: z.nullable(z.string()),
+  remaining_xaf: num,
+  waivable_xaf: num,
+  billed_at: z.string(),
 });
 export type PenaltyLine = z.infer<typeof penaltyLine>;
 
 /** Late penalties billed, latest first; those whose student's name or matricule contains the text. */
 export async function fetchPenalties(supabase: SupabaseClient, text = ""): Promise<PenaltyLine[]> {
   const term = text.replace(/[%,()*"\\.:]/g, " ").trim();
-  let query = supabase.from("fee_penalty_lines").select("penalty_id, student_id, student_name, matricule, label_fr, label_en, due_on, penalty_xaf, penalty_waived_xaf, penalty_waiver_reason, remaining_xaf, waivable_xaf, billed_at");
+  let query = supabase
+    .from("fee_penalty_lines")
+    .select("penalty_id, student_id, student_name, matricule, label_fr, label_en, due_on, penalty_xaf, penalty_waived_xaf, penalty_waiver_reason, remaining_xaf, waivable_xaf, billed_at");
   if (term) query = query.or(`student_name.ilike.%${term}%,matricule.ilike.%${term}%`);
   const { data, error } = await query.order("billed_at", { ascending: false }).order("penalty_id").limit(50);
   if (error) fail("reading the late penalties", error);
@@ -210,7 +238,10 @@ export const CALLBACK_OUTCOMES = ["accepted", "bad_signature", "unknown_payment"
 export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
 
 const callbackRow = z.object({
-  id: z.pipe(z.union([z.number(), z.string()]), z.transform((v) => String(v))),
+  id: z.pipe(
+    z.union([z.number(), z.string()]),
+    z.transform((v) => String(v)),
+  ),
   received_at: z.string(),
   provider: z.nullable(z.string()),
   outcome: z.enum(CALLBACK_OUTCOMES),
@@ -225,9 +256,11 @@ export type CallbackEntry = z.infer<typeof callbackRow>;
 
 /** The latest callbacks (100), all or of one outcome. */
 export async function fetchCallbackLog(supabase: SupabaseClient, outcome: CallbackOutcome | null): Promise<CallbackEntry[]> {
-  let query = supabase.from("payment_callback_log")
+  let query = supabase
+    .from("payment_callback_log")
     .select("id, received_at, provider, outcome, payment_id, claimed, confirmed, credited, payer_phone_masked, detail")
-    .order("received_at", { ascending: false }).limit(100);
+    .order("received_at", { ascending: false })
+    .limit(100);
   if (outcome) query = query.eq("outcome", outcome);
   const { data, error } = await query;
   if (error) fail("reading the callback log", error);

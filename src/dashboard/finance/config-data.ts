@@ -34,8 +34,11 @@ export type Bill = z.infer<typeof billRow>;
 const fail: Fail = failFor("finance");
 
 export async function searchSchedules(supabase: SupabaseClient, text: string): Promise<Schedule[]> {
-  let query = supabase.from("fee_schedules").select("id, label_fr, label_en, registration_fee_xaf, tuition_xaf, late_penalty_xaf, late_grace_days, published, academic_years(label)")
-    .order("label_fr").limit(50);
+  let query = supabase
+    .from("fee_schedules")
+    .select("id, label_fr, label_en, registration_fee_xaf, tuition_xaf, late_penalty_xaf, late_grace_days, published, academic_years(label)")
+    .order("label_fr")
+    .limit(50);
   const term = text.trim().replace(/[%,()]/g, " ");
   if (term) query = query.or(`label_fr.ilike.%${term}%,label_en.ilike.%${term}%`);
   const { data, error } = await query;
@@ -53,7 +56,11 @@ export async function fetchScheduleDetail(supabase: SupabaseClient, id: string):
   return { instalments: z.array(instalmentRow).parse(instalments.data ?? []), bills: z.array(billRow).parse(bills.data ?? []) };
 }
 
-export async function saveSchedule(supabase: SupabaseClient, id: string, patch: Pick<Schedule, "label_fr" | "label_en" | "registration_fee_xaf" | "tuition_xaf" | "late_penalty_xaf" | "late_grace_days" | "published">): Promise<void> {
+export async function saveSchedule(
+  supabase: SupabaseClient,
+  id: string,
+  patch: Pick<Schedule, "label_fr" | "label_en" | "registration_fee_xaf" | "tuition_xaf" | "late_penalty_xaf" | "late_grace_days" | "published">,
+): Promise<void> {
   const { error } = await supabase.from("fee_schedules").update(patch).eq("id", id);
   if (error) fail("saving a schedule", error);
 }
@@ -98,7 +105,13 @@ export async function fetchScheduleOptions(supabase: SupabaseClient): Promise<Sc
     supabase.from("extension_programmes").select("id, name_fr, name_en").order("name_fr"),
     supabase.from("levels").select("code, name_fr, name_en").order("position"),
   ]);
-  for (const [what, answer] of [["years", years], ["programmes", programmes], ["formations", formations], ["extension programmes", extensions], ["levels", levels]] as const) {
+  for (const [what, answer] of [
+    ["years", years],
+    ["programmes", programmes],
+    ["formations", formations],
+    ["extension programmes", extensions],
+    ["levels", levels],
+  ] as const) {
     if (answer.error) fail(`reading the ${what}`, answer.error);
   }
   return optionsShape.parse({ years: years.data, programmes: programmes.data, formations: formations.data, extensions: extensions.data, levels: levels.data });
@@ -119,11 +132,19 @@ export function nextAcademicYear(years: readonly { starts_on: string; ends_on: s
 export async function createSchedule(supabase: SupabaseClient, form: FeeScheduleForm): Promise<string> {
   const [kind, id] = form.target.split(":");
   const { data, error } = await supabase.rpc("create_fee_schedule", {
-    academic_year: form.academic_year, label_fr: form.label_fr, label_en: form.label_en,
-    registration_fee_xaf: form.registration_fee_xaf, tuition_xaf: form.tuition_xaf,
-    late_penalty_xaf: form.late_penalty_xaf, late_grace_days: form.late_grace_days, instalments: form.instalments,
-    programme: kind === "programme" ? id : null, level: kind === "programme" ? form.level : null,
-    formation: kind === "formation" ? id : null, extension: kind === "extension" ? id : null, published: form.published,
+    academic_year: form.academic_year,
+    label_fr: form.label_fr,
+    label_en: form.label_en,
+    registration_fee_xaf: form.registration_fee_xaf,
+    tuition_xaf: form.tuition_xaf,
+    late_penalty_xaf: form.late_penalty_xaf,
+    late_grace_days: form.late_grace_days,
+    instalments: form.instalments,
+    programme: kind === "programme" ? id : null,
+    level: kind === "programme" ? form.level : null,
+    formation: kind === "formation" ? id : null,
+    extension: kind === "extension" ? id : null,
+    published: form.published,
   });
   if (error) fail("creating a schedule", error);
   return z.string().parse(data);

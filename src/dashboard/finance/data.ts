@@ -63,11 +63,23 @@ export interface StudentFinance {
 
 export async function fetchStudentFinance(supabase: SupabaseClient, studentId: string): Promise<StudentFinance> {
   const [dues, balance, payments] = await Promise.all([
-    supabase.from("student_dues").select("student_fee_id, instalment_id, position, instalment_count, label_fr, label_en, amount_xaf, due_on, paid_xaf, remaining_xaf, has_pending, late_penalty_xaf, state, penalty_xaf, penalty_waived_xaf, penalty_waiver_reason")
-      .eq("student_id", studentId).order("due_on", { ascending: true, nullsFirst: true }).order("position"),
+    supabase
+      .from("student_dues")
+      .select(
+        "student_fee_id, instalment_id, position, instalment_count, label_fr, label_en, amount_xaf, due_on, paid_xaf, remaining_xaf, has_pending, late_penalty_xaf, state, penalty_xaf, penalty_waived_xaf, penalty_waiver_reason",
+      )
+      .eq("student_id", studentId)
+      .order("due_on", { ascending: true, nullsFirst: true })
+      .order("position"),
     supabase.from("student_balances").select("billed_xaf, paid_xaf, balance_xaf").eq("student_id", studentId).maybeSingle(),
-    supabase.from("payments").select("id, student_fee_id, instalment_id, amount_xaf, method, status, failure_reason, note, reference, created_at, initiated_at, paid_at, receipts(id, number, kind, amount_xaf, issued_at, verification_code, details)")
-      .eq("student_id", studentId).order("created_at", { ascending: false }).limit(100),
+    supabase
+      .from("payments")
+      .select(
+        "id, student_fee_id, instalment_id, amount_xaf, method, status, failure_reason, note, reference, created_at, initiated_at, paid_at, receipts(id, number, kind, amount_xaf, issued_at, verification_code, details)",
+      )
+      .eq("student_id", studentId)
+      .order("created_at", { ascending: false })
+      .limit(100),
   ]);
   if (dues.error) fail("reading dues", dues.error);
   if (balance.error) fail("reading the balance", balance.error);
@@ -100,7 +112,11 @@ export interface PayInput {
 }
 
 /** Starts a mobile-money payment; answers the payment or the function's error code. */
-export async function startMobilePayment(supabase: SupabaseClient, input: PayInput, idempotencyKey: string): Promise<{ id: string; status: string; failure_reason: string | null } | { error: string }> {
+export async function startMobilePayment(
+  supabase: SupabaseClient,
+  input: PayInput,
+  idempotencyKey: string,
+): Promise<{ id: string; status: string; failure_reason: string | null } | { error: string }> {
   const { data, error } = await supabase.functions.invoke("payments-initiate", { body: input, headers: { "idempotency-key": idempotencyKey } });
   if (error) {
     const body = await (error as { context?: Response }).context?.json().catch(() => null);
@@ -133,8 +149,7 @@ export async function cancelPayment(supabase: SupabaseClient, id: string): Promi
  * line: at most one, open_payment sees to it. The page shows it in place of "Payer".
  */
 export function openPaymentOf(due: Pick<Due, "student_fee_id" | "instalment_id">, payments: Payment[]): Payment | null {
-  return payments.find((p) => (p.status === "created" || p.status === "pending")
-    && p.student_fee_id === due.student_fee_id && p.instalment_id === due.instalment_id) ?? null;
+  return payments.find((p) => (p.status === "created" || p.status === "pending") && p.student_fee_id === due.student_fee_id && p.instalment_id === due.instalment_id) ?? null;
 }
 
 /** A mobile-money request lapses at the operator within this time; only then may the payer
@@ -156,4 +171,3 @@ export async function checkPayment(supabase: SupabaseClient, id: string): Promis
   }
   return data as { status: string; failure_reason: string | null };
 }
-

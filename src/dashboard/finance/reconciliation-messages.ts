@@ -9,7 +9,8 @@ export const reconciliationMessages = defineMessages({
     close: "Clore",
     closeLabel: "Clore le paiement de {name}",
     closeTitle: "Clore le paiement de {name}",
-    closeIntro: "{amount} par {method}, ouvert le {since}. Clore ce paiement libère la ligne : l'étudiant pourra payer à nouveau. Si l'opérateur le confirme plus tard, il apparaîtra ici comme un écart.",
+    closeIntro:
+      "{amount} par {method}, ouvert le {since}. Clore ce paiement libère la ligne : l'étudiant pourra payer à nouveau. Si l'opérateur le confirme plus tard, il apparaîtra ici comme un écart.",
     closeAs: "Clore comme",
     closeFailed: "Échoué",
     closeExpired: "Expiré",

@@ -12,7 +12,7 @@ const button = "rounded-md px-4 py-2 font-semibold";
 export default function ErrorScreen({ error, locale, onRetry, retrying = false }: { error: unknown; locale: Locale; onRetry: () => void; retrying?: boolean }) {
   const t = useT();
   const { kind, reason } = classifyError(error);
-  const copy = kind === "client" ? reason ?? "chunk" : kind;
+  const copy = kind === "client" ? (reason ?? "chunk") : kind;
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const [stillOffline, setStillOffline] = useState(false);
   // A network error is retried only once a HEAD to this page answers again.

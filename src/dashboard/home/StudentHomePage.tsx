@@ -77,7 +77,9 @@ export default function StudentHomePage() {
                       <span className="font-medium text-gray-900">{mark.evaluation.course.title}</span>
                       <span className="block text-sm text-gray-600">{mark.evaluation.title}</span>
                     </span>
-                    <span className="font-semibold tabular-nums text-gray-900">{mark.status === "absent" ? m.markAbsent : mark.status === "excused" ? m.markExcused : fill(m.markOn20, { mark: formatMark(locale, mark.score ?? 0) })}</span>
+                    <span className="font-semibold tabular-nums text-gray-900">
+                      {mark.status === "absent" ? m.markAbsent : mark.status === "excused" ? m.markExcused : fill(m.markOn20, { mark: formatMark(locale, mark.score ?? 0) })}
+                    </span>
                   </li>
                 ))}
               </ul>

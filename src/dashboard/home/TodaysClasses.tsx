@@ -22,7 +22,10 @@ export default function TodaysClasses({ teacherId, scheduleRoute }: { teacherId?
   const m = useMessages(homeMessages);
   const now = useNow();
   const day = doualaDay(now);
-  const $classes = useMemo(() => createFetcherStore<ClassSession[]>(["home-classes", teacherId ?? "me", day], { fetcher: () => fetchTodaysClasses(getSupabase(), new Date(), teacherId) }), [teacherId, day]);
+  const $classes = useMemo(
+    () => createFetcherStore<ClassSession[]>(["home-classes", teacherId ?? "me", day], { fetcher: () => fetchTodaysClasses(getSupabase(), new Date(), teacherId) }),
+    [teacherId, day],
+  );
   const classes = useStore($classes);
   return (
     <Block title={m.todaysClasses} link={useRouteHref(scheduleRoute)} state={classes} onRetry={() => $classes.revalidate()}>
@@ -84,7 +87,8 @@ function SessionItem({ session, now, recordAttendance }: { session: ClassSession
               // carries that feature's strings: the home's weight budget).
               if (recordAttendance) import("../shared/classes-data.ts").then(({ joinSession }) => joinSession(getSupabase(), session.id)).catch(toastError);
             }}
-            className={`${joinClass} bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}>
+            className={`${joinClass} bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
+          >
             {m.join}
             <span className="sr-only"> : {course.title}</span>
           </a>

@@ -31,13 +31,26 @@ export async function fetchAdminFigures(supabase: SupabaseClient): Promise<Admin
     count(supabase.from("user_roles").select("user_id", head).eq("role", "student")),
     count(supabase.from("user_roles").select("user_id", head).eq("role", "teacher")),
     count(supabase.from("courses").select("id, semester:semesters!inner(is_current)", head).eq("semester.is_current", true)),
-    count(supabase.from("applications").select("id", head).in("status", [...OPEN_APPLICATION_STATUSES])),
+    count(
+      supabase
+        .from("applications")
+        .select("id", head)
+        .in("status", [...OPEN_APPLICATION_STATUSES]),
+    ),
     count(supabase.from("payments").select("id", head).eq("status", "pending")),
     count(supabase.from("partner_course_requests").select("id", head).eq("status", "requested")),
-    count(supabase.from("schedule_events").select("id, course:courses!inner(zoom_meeting_id, teams_meeting_url)", head)
-      .eq("is_online", true).is("zoom_meeting_id", null).is("teams_meeting_url", null)
-      .is("course.zoom_meeting_id", null).is("course.teams_meeting_url", null)
-      .gte("start_time", new Date(now).toISOString()).lt("start_time", new Date(now + 7 * 86_400_000).toISOString())),
+    count(
+      supabase
+        .from("schedule_events")
+        .select("id, course:courses!inner(zoom_meeting_id, teams_meeting_url)", head)
+        .eq("is_online", true)
+        .is("zoom_meeting_id", null)
+        .is("teams_meeting_url", null)
+        .is("course.zoom_meeting_id", null)
+        .is("course.teams_meeting_url", null)
+        .gte("start_time", new Date(now).toISOString())
+        .lt("start_time", new Date(now + 7 * 86_400_000).toISOString()),
+    ),
   ]);
   return { students, teachers, coursesThisSemester, openApplications, pendingPayments, partnerRequests, sessionsWithoutMeeting };
 }

@@ -79,7 +79,10 @@ export async function fetchNextDeadlines(supabase: SupabaseClient, now: Date, st
   ]);
   if (handedIn.error) throw new Error(handedIn.error.message);
   if (quizzes.error) throw new Error(quizzes.error.message);
-  const done = z.array(z.object({ assignment_id: z.string() })).parse(handedIn.data).map((s) => s.assignment_id);
+  const done = z
+    .array(z.object({ assignment_id: z.string() }))
+    .parse(handedIn.data)
+    .map((s) => s.assignment_id);
   let query = supabase.from("assignments").select("id, title, at:due_at, course:courses!inner(title)").gte("due_at", since);
   if (done.length) query = query.not("id", "in", `(${done.join(",")})`);
   const assignments = await query.order("due_at").limit(limit);
@@ -89,7 +92,13 @@ export async function fetchNextDeadlines(supabase: SupabaseClient, now: Date, st
     .parse(quizzes.data)
     .filter((q) => q.closes_at !== null && new Date(q.closes_at) >= now && (q.open_attempt !== null || q.attempts_used === 0))
     .map((q) => ({ id: q.quiz_id, title: q.title, at: q.closes_at!, course: { title: q.course_title }, kind: "quiz" as const }));
-  const all = [...z.array(deadlineRow).parse(assignments.data).map((d) => ({ ...d, kind: "assignment" as const })), ...openQuizzes];
+  const all = [
+    ...z
+      .array(deadlineRow)
+      .parse(assignments.data)
+      .map((d) => ({ ...d, kind: "assignment" as const })),
+    ...openQuizzes,
+  ];
   return all.sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime()).slice(0, limit);
 }
 
@@ -135,7 +144,10 @@ export async function countWorkToGrade(supabase: SupabaseClient, teacherId: stri
 export async function countUnreadMessages(supabase: SupabaseClient): Promise<number> {
   const { data, error } = await supabase.rpc("my_conversations");
   if (error) throw new Error(error.message);
-  return z.array(z.object({ unread_count: z.coerce.number() })).parse(data).reduce((sum, c) => sum + c.unread_count, 0);
+  return z
+    .array(z.object({ unread_count: z.coerce.number() }))
+    .parse(data)
+    .reduce((sum, c) => sum + c.unread_count, 0);
 }
 
 /** What the student still owes in XAF (billed less paid; 0 when nothing is billed). */

@@ -38,13 +38,7 @@ export default function AdminSettingsPage() {
         ) : (
           <Skeleton lines={6} />
         )}
-        {years.data ? (
-          <CalendarSection years={years.data} />
-        ) : years.error ? (
-          <ErrorState error={years.error} onRetry={() => $academicYears.revalidate()} />
-        ) : (
-          <Skeleton lines={4} />
-        )}
+        {years.data ? <CalendarSection years={years.data} /> : years.error ? <ErrorState error={years.error} onRetry={() => $academicYears.revalidate()} /> : <Skeleton lines={4} />}
       </div>
     </>
   );

@@ -29,7 +29,6 @@ export function lateByMinutes(lastOkAt: string | null, now: Date): number | null
   return minutes > 1 ? minutes : 0;
 }
 
-
 export default function AdminTechnicalPage() {
   const m = useMessages(institutionMessages);
   const health = useStore($health);
@@ -44,13 +43,7 @@ export default function AdminTechnicalPage() {
           </Button>
         }
       />
-      {health.data ? (
-        <HealthView health={health.data} />
-      ) : health.error ? (
-        <ErrorState error={health.error} onRetry={() => $health.revalidate()} />
-      ) : (
-        <Skeleton blocks={4} />
-      )}
+      {health.data ? <HealthView health={health.data} /> : health.error ? <ErrorState error={health.error} onRetry={() => $health.revalidate()} /> : <Skeleton blocks={4} />}
     </>
   );
 }
@@ -66,11 +59,7 @@ function HealthView({ health }: { health: SystemHealth }) {
     setRunning(true);
     try {
       const result = await runWorkerTickNow(getSupabase());
-      showToast(
-        result.ok
-          ? { title: fill(m.tickDone, { created: result.created }), variant: "success" }
-          : { title: fill(m.tickFailed, { error: result.error ?? "" }), variant: "destructive" },
-      );
+      showToast(result.ok ? { title: fill(m.tickDone, { created: result.created }), variant: "success" } : { title: fill(m.tickFailed, { error: result.error ?? "" }), variant: "destructive" });
       await $health.revalidate();
     } catch (error) {
       if (/403|mfa/i.test((error as Error).message)) showToast({ title: m.mfaRequired, variant: "destructive" }, 8000);

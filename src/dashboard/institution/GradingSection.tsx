@@ -58,7 +58,14 @@ export default function GradingSection({ settings }: { settings: InstitutionSett
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField<number | null> name="cc_weight">
             {(field) => (
-              <NumberField label={m.ccWeight} description={fill(m.ccWeightHelp, { exam: typeof ccWeight === "number" ? 100 - ccWeight : "—" })} minValue={CC_WEIGHT_MIN} maxValue={CC_WEIGHT_MAX} step={5} {...field} />
+              <NumberField
+                label={m.ccWeight}
+                description={fill(m.ccWeightHelp, { exam: typeof ccWeight === "number" ? 100 - ccWeight : "—" })}
+                minValue={CC_WEIGHT_MIN}
+                maxValue={CC_WEIGHT_MAX}
+                step={5}
+                {...field}
+              />
             )}
           </FormField>
           <FormField<number | null> name="pass_mark">{(field) => <NumberField label={m.passMark} minValue={0} maxValue={20} step={0.5} {...field} />}</FormField>

@@ -30,7 +30,8 @@ const settingsRow = z.object({
 export type InstitutionSettings = z.infer<typeof settingsRow>;
 export type SettingsChange = Partial<Omit<InstitutionSettings, "updated_at">>;
 
-const SETTINGS_COLUMNS = "name, niu, phone, email, postal_address, matricule_pattern, authorization_ref, signatory_name, signatory_title_fr, signatory_title_en, cc_weight, pass_mark, compensation, eliminatory_mark, resit_cap, mention_bands, grade_points, updated_at";
+const SETTINGS_COLUMNS =
+  "name, niu, phone, email, postal_address, matricule_pattern, authorization_ref, signatory_name, signatory_title_fr, signatory_title_en, cc_weight, pass_mark, compensation, eliminatory_mark, resit_cap, mention_bands, grade_points, updated_at";
 
 export async function fetchSettings(supabase: SupabaseClient): Promise<InstitutionSettings> {
   const { data, error } = await supabase.from("institution_settings").select(SETTINGS_COLUMNS).single();

@@ -25,7 +25,11 @@ export default function CredentialsSection() {
   const status = useMeetingsQuery(["zoom-status"], () => fetchZoomStatus(getSupabase()));
   return (
     <Card title={m.credentialsTitle} description={m.credentialsHelp} testId="zoom-credentials">
-      {status.error ? <ErrorState error={status.error} onRetry={status.retry} /> : !status.data ? <Skeleton lines={4} /> : (
+      {status.error ? (
+        <ErrorState error={status.error} onRetry={status.retry} />
+      ) : !status.data ? (
+        <Skeleton lines={4} />
+      ) : (
         <div className="flex flex-col gap-6">
           <StatusLine status={status.data} />
           <CredentialsForm configured={status.data.configured} />
@@ -39,26 +43,29 @@ function StatusLine({ status }: { status: ZoomStatus }) {
   const m = useMessages(meetingsMessages);
   const locale = useLocale();
   if (!status.configured) {
-    return <p className="text-sm text-gray-800" data-testid="zoom-status"><StatusPill tone="warning">{m.simulated}</StatusPill> {m.notConfigured}</p>;
+    return (
+      <p className="text-sm text-gray-800" data-testid="zoom-status">
+        <StatusPill tone="warning">{m.simulated}</StatusPill> {m.notConfigured}
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-1 text-sm text-gray-800" data-testid="zoom-status">
       <p>
-        <StatusPill tone="success">{m.configured}</StatusPill>{" "}
-        {fill(m.accountEnd, { end: status.account_id_end ?? "" })}
+        <StatusPill tone="success">{m.configured}</StatusPill> {fill(m.accountEnd, { end: status.account_id_end ?? "" })}
         {status.updated_at && <>, {fill(m.savedOn, { date: formatDateTime(locale, new Date(status.updated_at)) })}</>}
       </p>
-      <p>
-        {status.tested_at
-          ? fill(m.lastTest, { result: status.test_ok ? m.testOk : m.testFailed, date: formatDateTime(locale, new Date(status.tested_at)) })
-          : m.neverTested}
-      </p>
+      <p>{status.tested_at ? fill(m.lastTest, { result: status.test_ok ? m.testOk : m.testFailed, date: formatDateTime(locale, new Date(status.tested_at)) }) : m.neverTested}</p>
     </div>
   );
 }
 
 function SaveButton({ label }: { label: string }) {
-  return <Button type="submit" isPending={useFormPending()}>{label}</Button>;
+  return (
+    <Button type="submit" isPending={useFormPending()}>
+      {label}
+    </Button>
+  );
 }
 
 function CredentialsForm({ configured }: { configured: boolean }) {
@@ -114,13 +121,31 @@ function CredentialsForm({ configured }: { configured: boolean }) {
       </Form>
       {configured && (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onPress={() => void test()} isPending={testing}>{m.test}</Button>
-          <Button variant="danger" onPress={() => setRemoving(true)}>{m.remove}</Button>
+          <Button variant="secondary" onPress={() => void test()} isPending={testing}>
+            {m.test}
+          </Button>
+          <Button variant="danger" onPress={() => setRemoving(true)}>
+            {m.remove}
+          </Button>
         </div>
       )}
-      {result && <p role="status" className={result.ok ? "text-sm font-medium text-green-800" : errorText} data-testid="zoom-test-result">{result.text}</p>}
-      <ConfirmDialog title={m.removeConfirm} confirmLabel={m.removeLabel} isOpen={removing} onOpenChange={setRemoving}
-        onConfirm={async () => { await clearCredentials(getSupabase()); setResult(null); invalidateMeetings(); toastSuccess("deleted"); }}>
+      {result && (
+        <p role="status" className={result.ok ? "text-sm font-medium text-green-800" : errorText} data-testid="zoom-test-result">
+          {result.text}
+        </p>
+      )}
+      <ConfirmDialog
+        title={m.removeConfirm}
+        confirmLabel={m.removeLabel}
+        isOpen={removing}
+        onOpenChange={setRemoving}
+        onConfirm={async () => {
+          await clearCredentials(getSupabase());
+          setResult(null);
+          invalidateMeetings();
+          toastSuccess("deleted");
+        }}
+      >
         {m.removeBody}
       </ConfirmDialog>
     </div>

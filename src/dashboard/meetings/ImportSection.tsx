@@ -39,7 +39,11 @@ export default function ImportSection() {
 
   return (
     <Card title={m.importTitle} description={m.importHelp} testId="import-attendance">
-      {sessions.error ? <ErrorState error={sessions.error} onRetry={sessions.retry} /> : !sessions.data ? <Skeleton lines={4} /> : !sessions.data.length ? (
+      {sessions.error ? (
+        <ErrorState error={sessions.error} onRetry={sessions.retry} />
+      ) : !sessions.data ? (
+        <Skeleton lines={4} />
+      ) : !sessions.data.length ? (
         <EmptyState title={m.noSession} headingLevel={3} />
       ) : (
         <ul className="divide-y divide-gray-100">
@@ -49,22 +53,33 @@ export default function ImportSection() {
             return (
               <li key={s.id} className="flex flex-col gap-2 py-3" data-testid="past-session">
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-                  <p className="text-sm"><span className="font-medium">{s.course.code}</span> · {s.title} · {formatDateTime(locale, new Date(s.start_time))}</p>
+                  <p className="text-sm">
+                    <span className="font-medium">{s.course.code}</span> · {s.title} · {formatDateTime(locale, new Date(s.start_time))}
+                  </p>
                   <Button size="sm" variant="secondary" isPending={busy === s.id} aria-label={fill(m.importOf, { session: label })} onPress={() => void run(s.id)}>
                     {m.import}
                   </Button>
                 </div>
-                {result && ("error" in result ? <p role="alert" className={errorText}>{result.error}</p> : (
-                  <p role="status" className="text-sm text-gray-900">
-                    {result.simulated && <><StatusPill tone="warning">{m.simulated}</StatusPill>{" "}</>}
-                    {fill(m.importResult, {
-                      matched: countOf(locale, m.importParts.matched, result.matched),
-                      unmatched: countOf(locale, m.importParts.unmatched, result.unmatched),
-                      absent: countOf(locale, m.importParts.absent, result.absent),
-                      written: countOf(locale, m.importParts.written, result.written),
-                    })}
-                  </p>
-                ))}
+                {result &&
+                  ("error" in result ? (
+                    <p role="alert" className={errorText}>
+                      {result.error}
+                    </p>
+                  ) : (
+                    <p role="status" className="text-sm text-gray-900">
+                      {result.simulated && (
+                        <>
+                          <StatusPill tone="warning">{m.simulated}</StatusPill>{" "}
+                        </>
+                      )}
+                      {fill(m.importResult, {
+                        matched: countOf(locale, m.importParts.matched, result.matched),
+                        unmatched: countOf(locale, m.importParts.unmatched, result.unmatched),
+                        absent: countOf(locale, m.importParts.absent, result.absent),
+                        written: countOf(locale, m.importParts.written, result.written),
+                      })}
+                    </p>
+                  ))}
               </li>
             );
           })}

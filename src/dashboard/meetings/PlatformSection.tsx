@@ -43,12 +43,29 @@ export default function PlatformSection() {
 
   return (
     <Card title={m.platformTitle} description={m.platformHelp} testId="default-platform">
-      {current.error ? <ErrorState error={current.error} onRetry={current.retry} /> : !choice ? <Skeleton lines={3} /> : (
+      {current.error ? (
+        <ErrorState error={current.error} onRetry={current.retry} />
+      ) : !choice ? (
+        <Skeleton lines={3} />
+      ) : (
         <div className="flex flex-col gap-4">
-          <RadioGroup label={m.platform} orientation="horizontal" value={choice} onChange={(v) => setChoice(v as MeetingPlatform)}
-            options={MEETING_PLATFORMS.map((p) => ({ value: p, label: m[p] }))} />
-          {error && <p role="alert" className={errorText}>{error}</p>}
-          <div><Button onPress={() => void save()} isPending={saving}>{m.save}</Button></div>
+          <RadioGroup
+            label={m.platform}
+            orientation="horizontal"
+            value={choice}
+            onChange={(v) => setChoice(v as MeetingPlatform)}
+            options={MEETING_PLATFORMS.map((p) => ({ value: p, label: m[p] }))}
+          />
+          {error && (
+            <p role="alert" className={errorText}>
+              {error}
+            </p>
+          )}
+          <div>
+            <Button onPress={() => void save()} isPending={saving}>
+              {m.save}
+            </Button>
+          </div>
         </div>
       )}
     </Card>

@@ -32,8 +32,7 @@ export function TeacherZoomActions({ session, over }: { session: TeacherZoomSess
   const canImport = over && !!session.zoom_meeting_id;
   if (!canCreate && !canImport && !note) return null;
 
-  const refusal = (error: unknown) =>
-    error instanceof ZoomMeetingsError && error.code in m.refused ? m.refused[error.code as keyof typeof m.refused] : generic(error);
+  const refusal = (error: unknown) => (error instanceof ZoomMeetingsError && error.code in m.refused ? m.refused[error.code as keyof typeof m.refused] : generic(error));
 
   async function run(action: () => Promise<string>) {
     setBusy(true);
@@ -47,34 +46,42 @@ export function TeacherZoomActions({ session, over }: { session: TeacherZoomSess
     }
   }
 
-  const create = () => run(async () => {
-    const meeting = await createCourseMeeting(getSupabase(), session.course.id, false);
-    revalidateKeys((key) => key.startsWith('schedule-["teacher-classes"') || key.startsWith('schedule-["host-links"'));
-    return `${fill(m.created, { id: meeting.meeting_id })}${meeting.simulated ? ` ${m.simulated}` : ""}`;
-  });
-  const importNow = () => run(async () => {
-    const result = await importAttendance(getSupabase(), session.id);
-    const counts = fill(m.imported, {
-      matched: countOf(locale, m.importedParts.matched, result.matched),
-      unmatched: countOf(locale, m.importedParts.unmatched, result.unmatched),
-      absent: countOf(locale, m.importedParts.absent, result.absent),
+  const create = () =>
+    run(async () => {
+      const meeting = await createCourseMeeting(getSupabase(), session.course.id, false);
+      revalidateKeys((key) => key.startsWith('schedule-["teacher-classes"') || key.startsWith('schedule-["host-links"'));
+      return `${fill(m.created, { id: meeting.meeting_id })}${meeting.simulated ? ` ${m.simulated}` : ""}`;
     });
-    return `${counts}${result.simulated ? ` ${m.simulated}` : ""}`;
-  });
+  const importNow = () =>
+    run(async () => {
+      const result = await importAttendance(getSupabase(), session.id);
+      const counts = fill(m.imported, {
+        matched: countOf(locale, m.importedParts.matched, result.matched),
+        unmatched: countOf(locale, m.importedParts.unmatched, result.unmatched),
+        absent: countOf(locale, m.importedParts.absent, result.absent),
+      });
+      return `${counts}${result.simulated ? ` ${m.simulated}` : ""}`;
+    });
 
   return (
     <>
       {canCreate && (
         <Button size="sm" variant="secondary" isPending={busy} onPress={() => void create()}>
-          {m.create}<span className="sr-only"> : {session.course.code}</span>
+          {m.create}
+          <span className="sr-only"> : {session.course.code}</span>
         </Button>
       )}
       {canImport && (
         <Button size="sm" variant="secondary" isPending={busy} onPress={() => void importNow()}>
-          {m.import}<span className="sr-only"> : {session.title}</span>
+          {m.import}
+          <span className="sr-only"> : {session.title}</span>
         </Button>
       )}
-      {note && <p role={note.ok ? "status" : "alert"} className={note.ok ? "w-full text-sm text-gray-900" : errorText}>{note.text}</p>}
+      {note && (
+        <p role={note.ok ? "status" : "alert"} className={note.ok ? "w-full text-sm text-gray-900" : errorText}>
+          {note.text}
+        </p>
+      )}
     </>
   );
 }

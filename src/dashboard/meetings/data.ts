@@ -46,11 +46,9 @@ export async function fetchZoomStatus(supabase: SupabaseClient): Promise<ZoomSta
   return status.parse(data);
 }
 
-export const saveCredentials = (supabase: SupabaseClient, values: ZoomCredentialsForm) =>
-  invoke(supabase, { action: "save-credentials", ...values }, z.object({ saved: z.boolean() }));
+export const saveCredentials = (supabase: SupabaseClient, values: ZoomCredentialsForm) => invoke(supabase, { action: "save-credentials", ...values }, z.object({ saved: z.boolean() }));
 export const clearCredentials = (supabase: SupabaseClient) => invoke(supabase, { action: "clear-credentials" }, z.object({ cleared: z.boolean() }));
-export const testCredentials = (supabase: SupabaseClient) =>
-  invoke(supabase, { action: "test-credentials" }, z.object({ ok: z.boolean(), message: z.string() }));
+export const testCredentials = (supabase: SupabaseClient) => invoke(supabase, { action: "test-credentials" }, z.object({ ok: z.boolean(), message: z.string() }));
 
 // ---- courses and their meetings -------------------------------------------------------------
 const courseRow = z.object({
@@ -66,15 +64,30 @@ export type MeetingCourse = z.infer<typeof courseRow> & { host_url: string | nul
 /** Courses whose code or title contains the search (20 at most), with their host link when the caller may read it. */
 export async function fetchMeetingCourses(supabase: SupabaseClient, search: string): Promise<MeetingCourse[]> {
   let query = supabase.from("courses").select("id, code, title, meeting_platform, zoom_meeting_id, zoom_passcode").order("code").limit(20);
-  const term = search.trim().replace(/[%_,()*]/g, " ").trim();
+  const term = search
+    .trim()
+    .replace(/[%_,()*]/g, " ")
+    .trim();
   if (term) query = query.or(`code.ilike.%${term}%,title.ilike.%${term}%`);
   const { data, error } = await query;
   if (error) throw error;
   const courses = z.array(courseRow).parse(data);
   if (!courses.length) return [];
-  const links = await supabase.from("meeting_host_links").select("course_id, start_url").is("schedule_event_id", null).in("course_id", courses.map((c) => c.id));
+  const links = await supabase
+    .from("meeting_host_links")
+    .select("course_id, start_url")
+    .is("schedule_event_id", null)
+    .in(
+      "course_id",
+      courses.map((c) => c.id),
+    );
   if (links.error) throw links.error;
-  const hostUrl = new Map(z.array(z.object({ course_id: z.string(), start_url: z.string() })).parse(links.data).map((l) => [l.course_id, l.start_url]));
+  const hostUrl = new Map(
+    z
+      .array(z.object({ course_id: z.string(), start_url: z.string() }))
+      .parse(links.data)
+      .map((l) => [l.course_id, l.start_url]),
+  );
   return courses.map((c) => ({ ...c, host_url: hostUrl.get(c.id) ?? null }));
 }
 
@@ -86,8 +99,7 @@ const created = z.object({
   simulated: z.boolean(),
 });
 export type CreatedMeeting = z.infer<typeof created>;
-export const createCourseMeeting = (supabase: SupabaseClient, courseId: string, replace: boolean) =>
-  invoke(supabase, { action: "create-meeting", course_id: courseId, replace }, created);
+export const createCourseMeeting = (supabase: SupabaseClient, courseId: string, replace: boolean) => invoke(supabase, { action: "create-meeting", course_id: courseId, replace }, created);
 
 // ---- attendance import ------------------------------------------------------------------------
 const sessionRow = z.object({
@@ -101,12 +113,19 @@ export type PastSession = z.infer<typeof sessionRow>;
 
 /** The latest ended sessions (last 30 days) whose course or session has a Zoom meeting. */
 export async function fetchPastMeetingSessions(supabase: SupabaseClient, now = new Date()): Promise<PastSession[]> {
-  const { data, error } = await supabase.from("schedule_events")
+  const { data, error } = await supabase
+    .from("schedule_events")
     .select("id, title, start_time, zoom_meeting_id, course:courses!inner(code, title, zoom_meeting_id)")
-    .lt("start_time", now.toISOString()).gt("start_time", new Date(now.getTime() - 30 * 86_400_000).toISOString())
-    .order("start_time", { ascending: false }).limit(200);
+    .lt("start_time", now.toISOString())
+    .gt("start_time", new Date(now.getTime() - 30 * 86_400_000).toISOString())
+    .order("start_time", { ascending: false })
+    .limit(200);
   if (error) throw error;
-  return z.array(sessionRow).parse(data).filter((s) => s.zoom_meeting_id || s.course.zoom_meeting_id).slice(0, 20);
+  return z
+    .array(sessionRow)
+    .parse(data)
+    .filter((s) => s.zoom_meeting_id || s.course.zoom_meeting_id)
+    .slice(0, 20);
 }
 
 const imported = z.object({
@@ -118,5 +137,4 @@ const imported = z.object({
   simulated: z.boolean(),
 });
 export type ImportResult = z.infer<typeof imported>;
-export const importAttendance = (supabase: SupabaseClient, eventId: string) =>
-  invoke(supabase, { action: "import-attendance", schedule_event_id: eventId }, imported);
+export const importAttendance = (supabase: SupabaseClient, eventId: string) => invoke(supabase, { action: "import-attendance", schedule_event_id: eventId }, imported);

@@ -3,7 +3,8 @@ import { defineMessages } from "../i18n.ts";
 export const meetingsMessages = defineMessages({
   fr: {
     title: "Visioconférence (Zoom)",
-    intro: "La plateforme des classes virtuelles : la plateforme par défaut des nouveaux cours, l'application Zoom de l'établissement, la création des réunions des cours et l'import des présences depuis le rapport de réunion.",
+    intro:
+      "La plateforme des classes virtuelles : la plateforme par défaut des nouveaux cours, l'application Zoom de l'établissement, la création des réunions des cours et l'import des présences depuis le rapport de réunion.",
     platformTitle: "Plateforme par défaut",
     platformHelp: "Ce que reçoit un nouveau cours quand son créateur n'en choisit pas.",
     platform: "Plateforme des nouveaux cours",
@@ -12,7 +13,8 @@ export const meetingsMessages = defineMessages({
     in_person: "En présentiel",
     save: "Enregistrer",
     credentialsTitle: "Identifiants Zoom (Server-to-Server OAuth)",
-    credentialsHelp: "Créez une application « Server-to-Server OAuth » sur marketplace.zoom.us (droits : créer des réunions, lire les participants des réunions passées). Les identifiants restent sur le serveur : le secret n'est jamais réaffiché.",
+    credentialsHelp:
+      "Créez une application « Server-to-Server OAuth » sur marketplace.zoom.us (droits : créer des réunions, lire les participants des réunions passées). Les identifiants restent sur le serveur : le secret n'est jamais réaffiché.",
     configured: "Configurés",
     notConfigured: "Non configurés : les réunions sont créées par le simulateur (aucune vraie réunion Zoom).",
     accountEnd: "Compte se terminant par « {end} »",
@@ -55,7 +57,8 @@ export const meetingsMessages = defineMessages({
     simulated: "Simulé",
     simulatedNote: "Réponse du simulateur : aucune réunion n'existe chez Zoom.",
     importTitle: "Importer les présences",
-    importHelp: "Le rapport des participants d'une séance passée : les étudiants inscrits reconnus par leur e-mail sont notés présents, ou en retard après 10 minutes ; les inscrits absents du rapport sont notés absents ; un étudiant excusé le reste.",
+    importHelp:
+      "Le rapport des participants d'une séance passée : les étudiants inscrits reconnus par leur e-mail sont notés présents, ou en retard après 10 minutes ; les inscrits absents du rapport sont notés absents ; un étudiant excusé le reste.",
     session: "Séance",
     date: "Date",
     noSession: "Aucune séance passée (30 derniers jours) n'a de réunion Zoom.",
@@ -93,7 +96,8 @@ export const meetingsMessages = defineMessages({
     in_person: "In person",
     save: "Save",
     credentialsTitle: "Zoom credentials (Server-to-Server OAuth)",
-    credentialsHelp: "Create a “Server-to-Server OAuth” app on marketplace.zoom.us (scopes: create meetings, read past meetings' participants). The credentials stay on the server: the secret is never shown again.",
+    credentialsHelp:
+      "Create a “Server-to-Server OAuth” app on marketplace.zoom.us (scopes: create meetings, read past meetings' participants). The credentials stay on the server: the secret is never shown again.",
     configured: "Configured",
     notConfigured: "Not configured: meetings are created by the simulator (no real Zoom meeting).",
     accountEnd: "Account ending in “{end}”",
@@ -136,7 +140,8 @@ export const meetingsMessages = defineMessages({
     simulated: "Simulated",
     simulatedNote: "The simulator answered: no meeting exists at Zoom.",
     importTitle: "Import attendance",
-    importHelp: "A past session's participants report: enrolled students recognised by their e-mail are marked present, or late after 10 minutes; enrolled students missing from the report are marked absent; an excused student stays excused.",
+    importHelp:
+      "A past session's participants report: enrolled students recognised by their e-mail are marked present, or late after 10 minutes; enrolled students missing from the report are marked absent; an excused student stays excused.",
     session: "Session",
     date: "Date",
     noSession: "No past session (last 30 days) has a Zoom meeting.",

@@ -71,10 +71,7 @@ export function Conversations({ selected, onSelect, onNew }: { selected: string 
   const listState = useStore(listStore);
   const list = { ...listState, data: useLastData(listState.data, userId) };
   const sentState = useStore(sentStore);
-  const sentByThread = useMemo(
-    () => new Map((sentState.data ?? []).filter((a) => a.conversation_id).map((a) => [a.conversation_id!, a])),
-    [sentState.data],
-  );
+  const sentByThread = useMemo(() => new Map((sentState.data ?? []).filter((a) => a.conversation_id).map((a) => [a.conversation_id!, a])), [sentState.data]);
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
 
@@ -150,17 +147,20 @@ function titleOf(c: ConversationSummary, m: M): string {
   return c.other_names.filter(Boolean).join(", ") || m.kinds[c.kind];
 }
 
-function ConversationItem({
-  conversation: c, sent, active, onOpen,
-}: { conversation: ConversationSummary; sent?: SentAnnouncement; active: boolean; onOpen: () => void }) {
+function ConversationItem({ conversation: c, sent, active, onOpen }: { conversation: ConversationSummary; sent?: SentAnnouncement; active: boolean; onOpen: () => void }) {
   const m = useMessages(messagesMessages);
   const locale = useLocale();
   return (
-    <button type="button" onClick={onOpen} aria-current={active ? "true" : undefined} data-testid="conversation-item"
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-current={active ? "true" : undefined}
+      data-testid="conversation-item"
       className={cx(
         "w-full rounded-lg border p-3 text-left outline-none focus-visible:outline-3 focus-visible:outline-gold-400",
         active ? "border-brand-700 bg-brand-50" : c.unread_count ? "border-brand-600 bg-white" : "border-gray-200 bg-white hover:bg-gray-50",
-      )}>
+      )}
+    >
       <span className="flex items-start justify-between gap-2">
         <span className="min-w-0">
           <span className="block truncate font-semibold text-gray-900">{titleOf(c, m)}</span>
@@ -189,9 +189,7 @@ function ReadCount({ sent }: { sent: SentAnnouncement }) {
   const m = useMessages(messagesMessages);
   const locale = useLocale();
   return (
-    <span data-testid="announcement-reads">
-      {plural(locale, sent.recipient_count, m.readBy, { read: formatNumber(locale, sent.read_count), count: formatNumber(locale, sent.recipient_count) })}
-    </span>
+    <span data-testid="announcement-reads">{plural(locale, sent.recipient_count, m.readBy, { read: formatNumber(locale, sent.read_count), count: formatNumber(locale, sent.recipient_count) })}</span>
   );
 }
 
@@ -259,8 +257,17 @@ function MessageSearch({ onOpen }: { onOpen: (id: string) => void }) {
           <label htmlFor={id} className={labelText}>
             {m.searchLabel}
           </label>
-          <input id={id} type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} className={`${inputBox} mt-1`}
-            aria-invalid={tooShort || undefined} aria-describedby={tooShort ? `${id}-error` : undefined} data-testid="message-search" maxLength={200} />
+          <input
+            id={id}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            className={`${inputBox} mt-1`}
+            aria-invalid={tooShort || undefined}
+            aria-describedby={tooShort ? `${id}-error` : undefined}
+            data-testid="message-search"
+            maxLength={200}
+          />
         </div>
         <Button type="submit" variant="secondary">
           {m.searchButton}
@@ -307,7 +314,11 @@ function MessageSearch({ onOpen }: { onOpen: (id: string) => void }) {
 }
 
 function Thread({
-  conversationId, summary, sent, threadStore, onBack,
+  conversationId,
+  summary,
+  sent,
+  threadStore,
+  onBack,
 }: {
   conversationId: string;
   summary: ConversationSummary | undefined;
@@ -366,8 +377,7 @@ function Thread({
                 return (
                   <li key={message.id} className={cx("max-w-[90%] rounded-lg p-3", mine ? "self-end bg-brand-50" : "self-start bg-gray-100")} data-testid="message">
                     <p className="text-xs font-semibold text-gray-800">
-                      {mine ? m.you : message.sender_name ?? "—"} ·{" "}
-                      <time dateTime={message.created_at}>{formatDateTime(locale, message.created_at)}</time>
+                      {mine ? m.you : (message.sender_name ?? "—")} · <time dateTime={message.created_at}>{formatDateTime(locale, message.created_at)}</time>
                       {message.edited_at && <span> · {m.edited}</span>}
                     </p>
                     <p className="mt-1 whitespace-pre-wrap break-words text-gray-900">{message.body}</p>
@@ -393,11 +403,7 @@ function Thread({
         <PendingMessages conversationId={conversationId} />
         <div ref={bottom} />
       </div>
-      {readOnly ? (
-        <p className="border-t border-gray-200 p-3 text-sm text-gray-700">{sent ? m.sentReadOnly : m.readOnly}</p>
-      ) : (
-        <Composer conversationId={conversationId} />
-      )}
+      {readOnly ? <p className="border-t border-gray-200 p-3 text-sm text-gray-700">{sent ? m.sentReadOnly : m.readOnly}</p> : <Composer conversationId={conversationId} />}
     </div>
   );
 }
@@ -414,7 +420,12 @@ function PendingMessages({ conversationId }: { conversationId: string }) {
         <li key={item.key} className="max-w-[90%] self-end rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="pending-message">
           <PendingStatus item={item}>
             <p className="whitespace-pre-wrap break-words text-gray-900">{item.write.body}</p>
-            {item.write.files.length > 0 && <p className="text-sm text-gray-800"><span aria-hidden="true">📎 </span>{item.write.files.map((f) => f.name).join(", ")}</p>}
+            {item.write.files.length > 0 && (
+              <p className="text-sm text-gray-800">
+                <span aria-hidden="true">📎 </span>
+                {item.write.files.map((f) => f.name).join(", ")}
+              </p>
+            )}
           </PendingStatus>
         </li>
       ))}
@@ -435,8 +446,13 @@ function AttachmentLink({ attachment }: { attachment: Attachment }) {
     }
   }
   return (
-    <button type="button" onClick={() => void open()} className="text-sm font-semibold text-brand-800 underline underline-offset-2" data-testid="attachment"
-      aria-label={fill(m.download, { name: attachment.file_name })}>
+    <button
+      type="button"
+      onClick={() => void open()}
+      className="text-sm font-semibold text-brand-800 underline underline-offset-2"
+      data-testid="attachment"
+      aria-label={fill(m.download, { name: attachment.file_name })}
+    >
       <span aria-hidden="true">📎 </span>
       {attachment.file_name} <span className="font-normal text-gray-700">({size})</span>
     </button>
@@ -494,14 +510,27 @@ function Composer({ conversationId }: { conversationId: string }) {
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-2 border-t border-gray-200 p-3" data-testid="composer">
-      {!online && <p className="text-sm font-medium text-amber-900" data-testid="offline-note">{o.offline} {o.willBeSent}</p>}
+      {!online && (
+        <p className="text-sm font-medium text-amber-900" data-testid="offline-note">
+          {o.offline} {o.willBeSent}
+        </p>
+      )}
       <TextArea label={m.composer} value={body} onChange={setBody} rows={3} errorMessage={error} />
       <div>
         <label htmlFor={fileId} className={labelText}>
           {m.attach}
         </label>
-        <input id={fileId} ref={input} type="file" multiple accept={ATTACHMENT_ACCEPT} onChange={(e) => pick(e.currentTarget.files)}
-          className="mt-1 block w-full text-sm" aria-describedby={`${fileId}-help`} data-testid="attach-input" />
+        <input
+          id={fileId}
+          ref={input}
+          type="file"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          onChange={(e) => pick(e.currentTarget.files)}
+          className="mt-1 block w-full text-sm"
+          aria-describedby={`${fileId}-help`}
+          data-testid="attach-input"
+        />
         <span id={`${fileId}-help`} className={fileError ? errorText : descriptionText}>
           {fileError ?? m.attachHint}
         </span>

@@ -2,13 +2,7 @@
 // and (admins) an announcement. Each validates before calling the server, shows the
 // server's refusal in words, and keeps what was typed.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
-import {
-  ANNOUNCEMENT_BODY_MAX,
-  ANNOUNCEMENT_TITLE_MAX,
-  MESSAGE_MAX,
-  SUBJECT_MAX,
-  type AnnouncementAudience,
-} from "../../lib/community/rules.ts";
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, MESSAGE_MAX, SUBJECT_MAX, type AnnouncementAudience } from "../../lib/community/rules.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { countOf } from "../../lib/plural.ts";
 import { useLocale, useMessages } from "../i18n.ts";
@@ -19,31 +13,43 @@ import { TextArea } from "../ui/TextArea.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { toastError, toastSuccess } from "../ui/toast.ts";
 import { descriptionText, errorText, inputBox, labelText } from "../ui/styles.ts";
-import {
-  listAudienceOptions,
-  listMyCourses,
-  openCourseConversation,
-  sendAnnouncement,
-  sendMessage,
-  startConversation,
-  type AudienceOption,
-  type CourseChoice,
-} from "./data.ts";
+import { listAudienceOptions, listMyCourses, openCourseConversation, sendAnnouncement, sendMessage, startConversation, type AudienceOption, type CourseChoice } from "./data.ts";
 import { messagesMessages } from "./messages.ts";
 import { RecipientPicker } from "./RecipientPicker.tsx";
 
 /** A labelled native select: accessible, and the phone's own picker at 360 px. */
 function SelectField({
-  label, value, onChange, children, error, hint, testId,
-}: { label: string; value: string; onChange: (value: string) => void; children: ReactNode; error?: string; hint?: string; testId?: string }) {
+  label,
+  value,
+  onChange,
+  children,
+  error,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+  error?: string;
+  hint?: string;
+  testId?: string;
+}) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className={labelText}>
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)} className={`${inputBox} mt-1`}
-        aria-invalid={error ? true : undefined} aria-describedby={error || hint ? `${id}-help` : undefined} data-testid={testId}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        className={`${inputBox} mt-1`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-help` : undefined}
+        data-testid={testId}
+      >
         {children}
       </select>
       {(error || hint) && (
@@ -300,7 +306,13 @@ function AnnouncementDialog({ isOpen, onClose, onSent }: { isOpen: boolean; onCl
 }
 
 /** The three dialogs, at most one open; the messages page loads this module on first use. */
-export default function StartDialogs({ open, isAdmin, onClose, onOpened, onSent }: {
+export default function StartDialogs({
+  open,
+  isAdmin,
+  onClose,
+  onOpened,
+  onSent,
+}: {
   open: "new" | "course" | "announcement" | null;
   isAdmin: boolean;
   onClose: () => void;

@@ -58,7 +58,10 @@ export type Message = z.infer<typeof messageRow>;
 export async function listMessages(supabase: SupabaseClient, conversationId: string, before?: string): Promise<Message[]> {
   const { data, error } = await supabase.rpc("conversation_messages", { conversation: conversationId, before: before ?? null, max_rows: 50 });
   if (error) fail("reading the messages", error);
-  return z.array(messageRow).parse(data ?? []).reverse();
+  return z
+    .array(messageRow)
+    .parse(data ?? [])
+    .reverse();
 }
 
 /** Sets my reading marker to now (server time): the thread's unread count drops to 0. */
@@ -88,8 +91,14 @@ export async function messageOfKey(supabase: SupabaseClient, key: string): Promi
  */
 export async function sendMessage(
   supabase: SupabaseClient,
-  { conversationId, userId, body, files = [], key = crypto.randomUUID(), replay = false }:
-    { conversationId: string; userId: string; body: string; files?: PendingAttachment[]; key?: string; replay?: boolean },
+  {
+    conversationId,
+    userId,
+    body,
+    files = [],
+    key = crypto.randomUUID(),
+    replay = false,
+  }: { conversationId: string; userId: string; body: string; files?: PendingAttachment[]; key?: string; replay?: boolean },
 ): Promise<string> {
   if (replay) {
     const done = await messageOfKey(supabase, key);
@@ -226,11 +235,11 @@ export async function sendAnnouncement(supabase: SupabaseClient, input: Announce
     audience: input.audience,
     title: input.title,
     body: input.body,
-    role: input.audience === "role" ? input.role ?? null : null,
-    school_id: input.audience === "school" ? input.schoolId ?? null : null,
-    programme_id: input.audience === "programme" ? input.programmeId ?? null : null,
+    role: input.audience === "role" ? (input.role ?? null) : null,
+    school_id: input.audience === "school" ? (input.schoolId ?? null) : null,
+    programme_id: input.audience === "programme" ? (input.programmeId ?? null) : null,
     level_code: input.audience === "programme" ? input.levelCode || null : null,
-    course_id: input.audience === "course" ? input.courseId ?? null : null,
+    course_id: input.audience === "course" ? (input.courseId ?? null) : null,
   });
   if (error) fail("sending the announcement", error);
   return z.number().parse(data);

@@ -14,15 +14,7 @@ import { useLiveUpdates } from "../ui/data-saver.ts";
 import { notificationMessages } from "./messages.ts";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
 import { countUnread } from "../shared/unread-notifications-data.ts";
-import {
-  dismiss,
-  isVisible,
-  listNotifications,
-  markAllRead,
-  markRead,
-  subscribeToNew,
-  type StudentNotification,
-} from "./data.ts";
+import { dismiss, isVisible, listNotifications, markAllRead, markRead, subscribeToNew, type StudentNotification } from "./data.ts";
 import { useNotificationWords } from "./words.ts";
 
 type ListState = { kind: "loading" } | { kind: "error" } | { kind: "ready"; items: StudentNotification[]; hasMore: boolean };
@@ -90,7 +82,7 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
     await refresh();
   }
   const update = (id: string, patch: Partial<StudentNotification>) =>
-    setList((current) => current.kind === "ready" ? { ...current, items: current.items.map((n) => (n.id === id ? { ...n, ...patch } : n)) } : current);
+    setList((current) => (current.kind === "ready" ? { ...current, items: current.items.map((n) => (n.id === id ? { ...n, ...patch } : n)) } : current));
 
   const onRead = (n: StudentNotification) => {
     if (n.is_read) return;
@@ -99,12 +91,12 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
     void act(() => markRead(supabase, n.id));
   };
   const onDismiss = (n: StudentNotification) => {
-    setList((current) => current.kind === "ready" ? { ...current, items: current.items.filter((x) => x.id !== n.id) } : current);
+    setList((current) => (current.kind === "ready" ? { ...current, items: current.items.filter((x) => x.id !== n.id) } : current));
     if (!n.is_read) setUnread((c) => Math.max(0, c - 1));
     void act(() => dismiss(supabase, n.id));
   };
   const onReadAll = () => {
-    setList((current) => current.kind === "ready" ? { ...current, items: current.items.map((n) => ({ ...n, is_read: true })) } : current);
+    setList((current) => (current.kind === "ready" ? { ...current, items: current.items.map((n) => ({ ...n, is_read: true })) } : current));
     setUnread(0);
     void act(() => markAllRead(supabase, userId));
   };
@@ -149,7 +141,11 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
             )}
           </div>
 
-          {list.kind === "loading" && <p role="status" className="mt-4 text-gray-600">{t("notifications.center.loading")}</p>}
+          {list.kind === "loading" && (
+            <p role="status" className="mt-4 text-gray-600">
+              {t("notifications.center.loading")}
+            </p>
+          )}
           {list.kind === "error" && (
             <div role="alert" className="mt-4">
               <p className="text-red-800">{t("notifications.center.error")}</p>
@@ -164,32 +160,41 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
               {list.items.map((n) => {
                 const words = wordsOf(n);
                 return (
-                <li key={n.id} data-testid="notification" className={`rounded-lg border p-3 ${n.is_read ? "border-gray-200" : "border-brand-600 bg-brand-50"}`}>
-                  <p className="font-semibold">
-                    {!n.is_read && <span className="sr-only">{t("notifications.center.unreadBadge")}{locale === "fr" ? " : " : ": "}</span>}
-                    {words.title}
-                  </p>
-                  <p className="text-sm text-gray-800">{words.message}</p>
-                  <p className="mt-1 text-xs text-gray-600">
-                    <time dateTime={n.created_at}>{formatDateTime(locale, n.created_at)}</time>
-                  </p>
-                  <div className="mt-2 flex flex-wrap gap-2 text-sm">
-                    {words.action && (
-                      <a href={words.action.href} {...(words.action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})} onClick={() => onRead(n)}
-                        className="rounded-md bg-brand-600 px-3 py-1 font-semibold text-white hover:bg-brand-700">
-                        {words.action.label}
-                      </a>
-                    )}
-                    {!n.is_read && (
-                      <button type="button" onClick={() => onRead(n)} className="rounded-md border border-brand-600 px-3 py-1 text-brand-700">
-                        {t("notifications.center.markRead")}
+                  <li key={n.id} data-testid="notification" className={`rounded-lg border p-3 ${n.is_read ? "border-gray-200" : "border-brand-600 bg-brand-50"}`}>
+                    <p className="font-semibold">
+                      {!n.is_read && (
+                        <span className="sr-only">
+                          {t("notifications.center.unreadBadge")}
+                          {locale === "fr" ? " : " : ": "}
+                        </span>
+                      )}
+                      {words.title}
+                    </p>
+                    <p className="text-sm text-gray-800">{words.message}</p>
+                    <p className="mt-1 text-xs text-gray-600">
+                      <time dateTime={n.created_at}>{formatDateTime(locale, n.created_at)}</time>
+                    </p>
+                    <div className="mt-2 flex flex-wrap gap-2 text-sm">
+                      {words.action && (
+                        <a
+                          href={words.action.href}
+                          {...(words.action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                          onClick={() => onRead(n)}
+                          className="rounded-md bg-brand-600 px-3 py-1 font-semibold text-white hover:bg-brand-700"
+                        >
+                          {words.action.label}
+                        </a>
+                      )}
+                      {!n.is_read && (
+                        <button type="button" onClick={() => onRead(n)} className="rounded-md border border-brand-600 px-3 py-1 text-brand-700">
+                          {t("notifications.center.markRead")}
+                        </button>
+                      )}
+                      <button type="button" onClick={() => onDismiss(n)} className="rounded-md px-3 py-1 text-gray-700 underline">
+                        {t("notifications.center.dismiss")}
                       </button>
-                    )}
-                    <button type="button" onClick={() => onDismiss(n)} className="rounded-md px-3 py-1 text-gray-700 underline">
-                      {t("notifications.center.dismiss")}
-                    </button>
-                  </div>
-                </li>
+                    </div>
+                  </li>
                 );
               })}
             </ul>
@@ -200,8 +205,7 @@ export default function NotificationBell({ locale, userId }: { locale: Locale; u
             </button>
           )}
           {role && (
-            <a href={hrefTo(locale, `${role}.notifications`)} onClick={() => setOpen(false)}
-              className="mt-3 block text-center text-sm font-semibold text-brand-700 underline underline-offset-2">
+            <a href={hrefTo(locale, `${role}.notifications`)} onClick={() => setOpen(false)} className="mt-3 block text-center text-sm font-semibold text-brand-700 underline underline-offset-2">
               {m.seeAll}
             </a>
           )}

@@ -20,10 +20,7 @@ import { TableFrame } from "../ui/TableFrame.tsx";
 export default function NotificationPreferences({ userId, title }: { userId: string; title?: string }) {
   const m = useMessages(notificationMessages);
   const key = `notification-preferences${userId}`;
-  const store = useMemo(
-    () => createFetcherStore<NotificationPreference[]>(["notification-preferences", userId], { fetcher: () => fetchPreferences(getSupabase(), userId) }),
-    [userId],
-  );
+  const store = useMemo(() => createFetcherStore<NotificationPreference[]>(["notification-preferences", userId], { fetcher: () => fetchPreferences(getSupabase(), userId) }), [userId]);
   const state = useStore(store);
   const [saving, setSaving] = useState(false);
   const heading = title ?? m.preferences.title;
@@ -33,7 +30,10 @@ export default function NotificationPreferences({ userId, title }: { userId: str
     const next = { ...preference, [channel]: on };
     const before = state.data!;
     setSaving(true);
-    void mutateCache(key, before.map((p) => (p.type === preference.type ? next : p)));
+    void mutateCache(
+      key,
+      before.map((p) => (p.type === preference.type ? next : p)),
+    );
     try {
       await savePreference(getSupabase(), userId, next);
       showToast({ title: m.preferences.saved, variant: "success" });

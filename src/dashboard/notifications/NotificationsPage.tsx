@@ -104,37 +104,37 @@ export default function NotificationsPage() {
             {list.rows.map((n) => {
               const words = wordsOf(n);
               return (
-              <li key={n.id} data-testid="notification-item" className={`rounded-lg border p-4 ${n.is_read ? "border-gray-200" : "border-brand-600 bg-brand-50"}`}>
-                <p className="text-xs font-semibold tracking-wide text-gray-700 uppercase">
-                  {isNotificationType(n.type) ? m.types[n.type] : n.type}
-                  {!n.is_read && <span className="ml-2 rounded bg-brand-700 px-1.5 py-0.5 text-white normal-case">{m.unread}</span>}
-                </p>
-                <h3 className="mt-1 font-semibold text-gray-900">{words.title}</h3>
-                <p className="text-sm text-gray-800">{words.message}</p>
-                <p className="mt-1 text-xs text-gray-700">
-                  <time dateTime={n.created_at}>{formatDateTime(locale, n.created_at)}</time>
-                </p>
-                <div className="mt-2 flex flex-wrap gap-2">
-                  {words.action && (
-                    <a
-                      href={words.action.href}
-                      {...(words.action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                      onClick={() => void (!n.is_read && markRead(getSupabase(), n.id).catch(() => undefined))}
-                      className="inline-flex min-h-9 items-center rounded-md bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-900"
-                    >
-                      {words.action.label}
-                    </a>
-                  )}
-                  {!n.is_read && (
-                    <Button variant="secondary" size="sm" onPress={() => void act(() => markRead(getSupabase(), n.id))}>
-                      {m.markRead}
+                <li key={n.id} data-testid="notification-item" className={`rounded-lg border p-4 ${n.is_read ? "border-gray-200" : "border-brand-600 bg-brand-50"}`}>
+                  <p className="text-xs font-semibold tracking-wide text-gray-700 uppercase">
+                    {isNotificationType(n.type) ? m.types[n.type] : n.type}
+                    {!n.is_read && <span className="ml-2 rounded bg-brand-700 px-1.5 py-0.5 text-white normal-case">{m.unread}</span>}
+                  </p>
+                  <h3 className="mt-1 font-semibold text-gray-900">{words.title}</h3>
+                  <p className="text-sm text-gray-800">{words.message}</p>
+                  <p className="mt-1 text-xs text-gray-700">
+                    <time dateTime={n.created_at}>{formatDateTime(locale, n.created_at)}</time>
+                  </p>
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    {words.action && (
+                      <a
+                        href={words.action.href}
+                        {...(words.action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                        onClick={() => void (!n.is_read && markRead(getSupabase(), n.id).catch(() => undefined))}
+                        className="inline-flex min-h-9 items-center rounded-md bg-brand-700 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-900"
+                      >
+                        {words.action.label}
+                      </a>
+                    )}
+                    {!n.is_read && (
+                      <Button variant="secondary" size="sm" onPress={() => void act(() => markRead(getSupabase(), n.id))}>
+                        {m.markRead}
+                      </Button>
+                    )}
+                    <Button variant="ghost" size="sm" onPress={() => void act(() => dismiss(getSupabase(), n.id))}>
+                      {m.dismiss}
                     </Button>
-                  )}
-                  <Button variant="ghost" size="sm" onPress={() => void act(() => dismiss(getSupabase(), n.id))}>
-                    {m.dismiss}
-                  </Button>
-                </div>
-              </li>
+                  </div>
+                </li>
               );
             })}
           </ul>

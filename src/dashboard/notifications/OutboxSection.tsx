@@ -19,8 +19,7 @@ export default function OutboxSection() {
   const locale = useLocale();
   const table = useServerTable<OutboxMessage>({
     key: "outbox",
-    fetchPage: (query) =>
-      listOutbox(getSupabase(), { page: query.page - 1, pageSize: query.pageSize }).then(({ items, total }) => ({ rows: items, count: total })),
+    fetchPage: (query) => listOutbox(getSupabase(), { page: query.page - 1, pageSize: query.pageSize }).then(({ items, total }) => ({ rows: items, count: total })),
   });
   const statusClass = { queued: "bg-gray-100 text-gray-900", logged: "bg-brand-50 text-brand-900", sent: "bg-green-100 text-green-900", failed: "bg-red-100 text-red-900" };
   const columns: DataColumn<OutboxMessage>[] = [

@@ -5,12 +5,7 @@ import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
 import { failFor, type Fail } from "../../lib/supabase/fail.ts";
 import { NOTIFICATION_PAGE_SIZE } from "../../lib/notifications/rules.ts";
-import {
-  NOTIFICATION_TYPES,
-  withDefaults,
-  type NotificationPreference,
-  type NotificationType,
-} from "../../lib/notifications/preferences.ts";
+import { NOTIFICATION_TYPES, withDefaults, type NotificationPreference, type NotificationType } from "../../lib/notifications/preferences.ts";
 
 export interface StudentNotification {
   id: string;
@@ -43,12 +38,7 @@ export function isVisible(n: Pick<StudentNotification, "is_dismissed" | "expires
 }
 
 /** The user's visible notifications, newest first; `hasMore` when another page exists. */
-export async function listNotifications(
-  supabase: SupabaseClient,
-  userId: string,
-  limit = NOTIFICATION_PAGE_SIZE,
-  now = new Date(),
-): Promise<{ items: StudentNotification[]; hasMore: boolean }> {
+export async function listNotifications(supabase: SupabaseClient, userId: string, limit = NOTIFICATION_PAGE_SIZE, now = new Date()): Promise<{ items: StudentNotification[]; hasMore: boolean }> {
   const { data, error } = await supabase
     .from(TABLE)
     .select(COLUMNS)
@@ -78,16 +68,10 @@ export async function dismiss(supabase: SupabaseClient, id: string): Promise<voi
 }
 
 /** Calls onInsert for each new notification of the user, live; returns the unsubscribe. */
-export function subscribeToNew(
-  supabase: SupabaseClient,
-  userId: string,
-  onInsert: (notification: StudentNotification) => void,
-): () => void {
+export function subscribeToNew(supabase: SupabaseClient, userId: string, onInsert: (notification: StudentNotification) => void): () => void {
   const channel: RealtimeChannel = supabase
     .channel(`student_notifications:${userId}`)
-    .on("postgres_changes", { event: "INSERT", schema: "public", table: TABLE, filter: `user_id=eq.${userId}` }, (payload) =>
-      onInsert(payload.new as StudentNotification),
-    )
+    .on("postgres_changes", { event: "INSERT", schema: "public", table: TABLE, filter: `user_id=eq.${userId}` }, (payload) => onInsert(payload.new as StudentNotification))
     .subscribe();
   return () => void supabase.removeChannel(channel);
 }
@@ -106,16 +90,14 @@ export async function listNotificationsPage(
   { page, pageSize, ...filter }: NotificationFilter & { page: number; pageSize: number },
   now = new Date(),
 ): Promise<{ items: StudentNotification[]; total: number }> {
-  let query = supabase
-    .from(TABLE)
-    .select(COLUMNS, { count: "exact" })
-    .eq("user_id", userId)
-    .eq("is_dismissed", false)
-    .or(`expires_at.is.null,expires_at.gt.${now.toISOString()}`);
+  let query = supabase.from(TABLE).select(COLUMNS, { count: "exact" }).eq("user_id", userId).eq("is_dismissed", false).or(`expires_at.is.null,expires_at.gt.${now.toISOString()}`);
   if (filter.unreadOnly) query = query.eq("is_read", false);
   if (filter.type) query = query.eq("type", filter.type);
   const from = page * pageSize;
-  const { data, error, count } = await query.order("created_at", { ascending: false }).order("id").range(from, from + pageSize - 1);
+  const { data, error, count } = await query
+    .order("created_at", { ascending: false })
+    .order("id")
+    .range(from, from + pageSize - 1);
   if (error) fail("reading a page", error);
   return { items: notificationRows.parse(data ?? []), total: count ?? 0 };
 }
@@ -128,7 +110,10 @@ const notificationRows = z.array(
     title: z.string(),
     message: z.string(),
     priority: z.string(),
-    data: z.pipe(z.record(z.string(), z.unknown()), z.transform((d) => d as StudentNotification["data"])),
+    data: z.pipe(
+      z.record(z.string(), z.unknown()),
+      z.transform((d) => d as StudentNotification["data"]),
+    ),
     action_url: z.nullable(z.string()),
     action_label: z.nullable(z.string()),
     text_key: z.nullable(z.string()),
@@ -142,9 +127,7 @@ const notificationRows = z.array(
 
 // ---- preferences: per type, in-app / e-mail / SMS ------------------------------------------
 const PREFERENCES = "notification_preferences";
-const preferenceRows = z.array(
-  z.object({ type: z.enum(NOTIFICATION_TYPES), in_app: z.boolean(), email: z.boolean(), sms: z.boolean() }),
-);
+const preferenceRows = z.array(z.object({ type: z.enum(NOTIFICATION_TYPES), in_app: z.boolean(), email: z.boolean(), sms: z.boolean() }));
 
 /** Every type's channels: the stored choice, or the defaults (in-app only). */
 export async function fetchPreferences(supabase: SupabaseClient, userId: string): Promise<NotificationPreference[]> {
@@ -182,10 +165,7 @@ const outboxRows = z.array(
 export type OutboxMessage = z.infer<typeof outboxRows>[number];
 
 /** One page (0-based) of the outbox, newest first; RLS shows it to admins only. */
-export async function listOutbox(
-  supabase: SupabaseClient,
-  { page, pageSize }: { page: number; pageSize: number },
-): Promise<{ items: OutboxMessage[]; total: number }> {
+export async function listOutbox(supabase: SupabaseClient, { page, pageSize }: { page: number; pageSize: number }): Promise<{ items: OutboxMessage[]; total: number }> {
   const from = page * pageSize;
   const { data, error, count } = await supabase
     .from("outbox_messages")

@@ -23,7 +23,6 @@ import { partnersMessages } from "./messages.ts";
 // The course form (react-hook-form, number fields) loads with its dialog, on the click that opens it.
 const PartnerCourseDialog = lazy(() => import("./PartnerCourseDialog.tsx"));
 
-
 export default function AdminPartnerCoursesPage() {
   const m = useMessages(partnersMessages);
   const locale = useLocale();
@@ -81,7 +80,9 @@ export default function AdminPartnerCoursesPage() {
                 <p className="font-semibold tabular-nums text-brand-900" data-testid="seats">
                   {countOf(locale, m.seats, c.seats, { taken: formatNumber(locale, c.approved) })}
                 </p>
-                <p className="text-sm text-gray-800">{fill(m.pending, { requested: countOf(locale, m.pendingParts.requested, c.requested), waitlisted: countOf(locale, m.pendingParts.waitlisted, c.waitlisted) })}</p>
+                <p className="text-sm text-gray-800">
+                  {fill(m.pending, { requested: countOf(locale, m.pendingParts.requested, c.requested), waitlisted: countOf(locale, m.pendingParts.waitlisted, c.waitlisted) })}
+                </p>
                 <div className="mt-auto flex flex-wrap gap-2 pt-2">
                   <LinkButton size="sm" href={`${hrefTo(locale, "admin.harvard-online.requests")}?requests.f.course=${c.id}`}>
                     {m.seeRequests}

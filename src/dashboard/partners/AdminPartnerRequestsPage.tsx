@@ -125,11 +125,7 @@ export default function AdminPartnerRequestsPage() {
   const shown = (courses.data ?? []).filter((c) => !filterCourse || c.id === filterCourse);
   return (
     <div className="space-y-4">
-      <PageHeader
-        title={useRouteTitle("admin.harvard-online.requests")}
-        description={m.requestsIntro}
-        actions={<LinkButton href={hrefTo(locale, "admin.harvard-online")}>{m.toCourses}</LinkButton>}
-      />
+      <PageHeader title={useRouteTitle("admin.harvard-online.requests")} description={m.requestsIntro} actions={<LinkButton href={hrefTo(locale, "admin.harvard-online")}>{m.toCourses}</LinkButton>} />
       <section aria-labelledby="seat-summary" className="rounded-xl border border-gray-200 bg-white p-4">
         <h2 id="seat-summary" className="text-base font-semibold text-brand-900">
           {m.seatSummary}

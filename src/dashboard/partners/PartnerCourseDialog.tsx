@@ -43,7 +43,17 @@ export default function PartnerCourseDialog({ course, onClose, onSaved }: { cour
         <FormField name="url">{(field) => <TextField label={m.url} type="url" maxLength={2048} isRequired className="sm:col-span-2" {...field} />}</FormField>
         <FormField name="description">{(field) => <TextArea label={m.description} rows={3} maxLength={4000} className="sm:col-span-2" {...field} />}</FormField>
         <FormField name="language">
-          {(field) => <RadioGroup label={m.language} orientation="horizontal" options={[{ value: "en", label: m.languages.en }, { value: "fr", label: m.languages.fr }]} {...field} />}
+          {(field) => (
+            <RadioGroup
+              label={m.language}
+              orientation="horizontal"
+              options={[
+                { value: "en", label: m.languages.en },
+                { value: "fr", label: m.languages.fr },
+              ]}
+              {...field}
+            />
+          )}
         </FormField>
         <FormField<number | null> name="seats">{(field) => <NumberField label={m.seatsLabel} minValue={1} maxValue={10000} step={1} isRequired {...field} />}</FormField>
         <FormField name="starts_on">{(field) => <TextField label={m.startsOn} placeholder="2027-01-15" maxLength={10} isRequired {...field} />}</FormField>

@@ -36,14 +36,19 @@ const COURSE_COLUMNS = "id, partner, code, title, language, description, url, st
 
 /** Every partner course with its seats taken and requests waiting, soonest first. */
 export async function listPartnerCourses(supabase: SupabaseClient): Promise<PartnerCourse[]> {
-  const [courses, figures] = await Promise.all([
-    supabase.from("partner_courses").select(COURSE_COLUMNS).order("starts_on").order("code"),
-    supabase.rpc("partner_course_figures"),
-  ]);
+  const [courses, figures] = await Promise.all([supabase.from("partner_courses").select(COURSE_COLUMNS).order("starts_on").order("code"), supabase.rpc("partner_course_figures")]);
   if (courses.error) fail("reading the partner courses", courses.error);
   if (figures.error) fail("counting the seats", figures.error);
-  const counts = new Map(z.array(figuresRow).parse(figures.data).map((f) => [f.partner_course_id, f]));
-  return z.array(courseRow).parse(courses.data).map((c) => ({ ...c, approved: 0, waitlisted: 0, requested: 0, ...counts.get(c.id) }));
+  const counts = new Map(
+    z
+      .array(figuresRow)
+      .parse(figures.data)
+      .map((f) => [f.partner_course_id, f]),
+  );
+  return z
+    .array(courseRow)
+    .parse(courses.data)
+    .map((c) => ({ ...c, approved: 0, waitlisted: 0, requested: 0, ...counts.get(c.id) }));
 }
 
 /** Whether a course takes requests on a Douala day (the rule the database applies). */
@@ -173,6 +178,9 @@ export function refusalOf(error: unknown): RequestRefusal {
 }
 
 export async function withdrawRequest(supabase: SupabaseClient, id: string): Promise<void> {
-  const { error } = await supabase.from("partner_course_requests").update({ status: "withdrawn" satisfies PartnerRequestStatus }).eq("id", id);
+  const { error } = await supabase
+    .from("partner_course_requests")
+    .update({ status: "withdrawn" satisfies PartnerRequestStatus })
+    .eq("id", id);
   if (error) fail("withdrawing a request", error);
 }

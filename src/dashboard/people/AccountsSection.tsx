@@ -43,9 +43,7 @@ export default function AccountsSection() {
     setDialogState(next);
   };
   const [confirm, setConfirm] = useState<Pending | null>(null);
-  const accounts = usePeopleQuery(["accounts", query.page, query.pageSize, applied], () =>
-    listAccounts(getSupabase(), { page: query.page, perPage: query.pageSize, search: applied }),
-  );
+  const accounts = usePeopleQuery(["accounts", query.page, query.pageSize, applied], () => listAccounts(getSupabase(), { page: query.page, perPage: query.pageSize, search: applied }));
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -100,7 +98,13 @@ export default function AccountsSection() {
       id: "status",
       header: m.users.columns.status,
       cell: (a) =>
-        a.disabled ? <Badge tone="danger">{m.users.status.disabled}</Badge> : a.invited ? <Badge tone="warning">{m.users.status.invited}</Badge> : <Badge tone="success">{m.users.status.active}</Badge>,
+        a.disabled ? (
+          <Badge tone="danger">{m.users.status.disabled}</Badge>
+        ) : a.invited ? (
+          <Badge tone="warning">{m.users.status.invited}</Badge>
+        ) : (
+          <Badge tone="success">{m.users.status.active}</Badge>
+        ),
     },
     { id: "last", header: m.users.columns.lastSignIn, cell: (a) => (a.last_sign_in_at ? formatDateTime(locale, a.last_sign_in_at) : m.users.never) },
     {

@@ -66,12 +66,7 @@ export default function AdminStudentsPage({ IdentityCorrections }: { IdentityCor
         empty={<EmptyState headingLevel={3} title={s.empty} />}
         filters={
           <>
-            <SearchField
-              defaultValue={filters.search ?? ""}
-              onSubmit={(value) => setFilter("search", value.trim())}
-              onClear={() => setFilter("search", "")}
-              className="flex min-w-48 flex-col gap-1"
-            >
+            <SearchField defaultValue={filters.search ?? ""} onSubmit={(value) => setFilter("search", value.trim())} onClear={() => setFilter("search", "")} className="flex min-w-48 flex-col gap-1">
               <Label className={labelText}>{s.searchLabel}</Label>
               <Input className={inputBox} />
             </SearchField>

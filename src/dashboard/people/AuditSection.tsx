@@ -23,10 +23,12 @@ export default function AuditSection() {
   const actionLabel = (action: string) => (a.actions as Record<string, string>)[action] ?? action;
   const detailsText = (entry: AuditEntry) =>
     Object.entries(entry.details)
-      .map(([key, value]) => `${key}: ${key === "role" && typeof value === "string" && value in m.roles ? m.roles[value as keyof typeof m.roles] : Array.isArray(value) ? value.join(", ") : String(value)}`)
+      .map(
+        ([key, value]) =>
+          `${key}: ${key === "role" && typeof value === "string" && value in m.roles ? m.roles[value as keyof typeof m.roles] : Array.isArray(value) ? value.join(", ") : String(value)}`,
+      )
       .join(" · ");
-  const targetText = (entry: AuditEntry) =>
-    entry.target_type === "user" && entry.target_id ? (log.data?.names.get(entry.target_id) ?? entry.target_id) : entry.target_id ?? entry.target_type;
+  const targetText = (entry: AuditEntry) => (entry.target_type === "user" && entry.target_id ? (log.data?.names.get(entry.target_id) ?? entry.target_id) : (entry.target_id ?? entry.target_type));
 
   const columns: DataColumn<AuditEntry>[] = [
     { id: "when", header: a.when, cell: (e) => formatDateTime(locale, e.created_at) },

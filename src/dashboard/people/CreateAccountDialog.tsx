@@ -64,9 +64,7 @@ export default function CreateAccountDialog({ isOpen, onOpenChange }: { isOpen: 
             )}
           </FormField>
           {mode === "password" && (
-            <FormField name="password">
-              {(field) => <TextField label={f.password} type="password" autoComplete="new-password" description={f.passwordHint} {...field} />}
-            </FormField>
+            <FormField name="password">{(field) => <TextField label={f.password} type="password" autoComplete="new-password" description={f.passwordHint} {...field} />}</FormField>
           )}
           <FormField<Role[]> name="roles">
             {(field) => (

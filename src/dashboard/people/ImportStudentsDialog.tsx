@@ -72,8 +72,7 @@ export default function ImportStudentsDialog({ isOpen, onOpenChange }: { isOpen:
     }
   };
 
-  const errorsText = (row: ReportRow) =>
-    row.errors.length === 0 ? t.ok : row.errors.map((e) => `${t.field[e.field]} : ${t.codes[e.code] ?? e.code}`).join(" ; ");
+  const errorsText = (row: ReportRow) => (row.errors.length === 0 ? t.ok : row.errors.map((e) => `${t.field[e.field]} : ${t.codes[e.code] ?? e.code}`).join(" ; "));
   const columns: DataColumn<ReportRow>[] = [
     { id: "line", header: t.line, cell: (r) => r.line },
     { id: "name", header: t.name, cell: (r) => r.full_name || "—" },
@@ -118,9 +117,7 @@ export default function ImportStudentsDialog({ isOpen, onOpenChange }: { isOpen:
             <div data-testid="import-report">
               <h3 className="mb-2 font-semibold text-gray-900">{t.report}</h3>
               <p role="status" className="mb-2 text-gray-800">
-                {report.dry_run
-                  ? fill(t.summary, { valid: formatNumber(locale, report.valid), total: formatNumber(locale, report.rows.length) })
-                  : countOf(locale, t.done, created)}
+                {report.dry_run ? fill(t.summary, { valid: formatNumber(locale, report.valid), total: formatNumber(locale, report.rows.length) }) : countOf(locale, t.done, created)}
               </p>
               <DataTable
                 caption={t.report}

@@ -28,25 +28,29 @@ export default function SecuritySection() {
         <Skeleton lines={2} />
       ) : (
         <>
-        <Switch
-          label={m.users.security.requireLabel}
-          description={m.users.security.requireHint}
-          value={setting.data}
-          isDisabled={saving || cannotRequire}
-          onChange={async (required) => {
-            setSaving(true);
-            try {
-              await saveRequireAdminMfa(getSupabase(), required);
-              showToast({ title: m.users.security.saved, variant: "success" });
-              invalidatePeople();
-            } catch (error) {
-              toastError(error);
-            } finally {
-              setSaving(false);
-            }
-          }}
-        />
-        {cannotRequire && <p className="mt-2 text-sm text-gray-700" data-testid="mfa-require-needs-aal2">{m.users.security.needsAal2}</p>}
+          <Switch
+            label={m.users.security.requireLabel}
+            description={m.users.security.requireHint}
+            value={setting.data}
+            isDisabled={saving || cannotRequire}
+            onChange={async (required) => {
+              setSaving(true);
+              try {
+                await saveRequireAdminMfa(getSupabase(), required);
+                showToast({ title: m.users.security.saved, variant: "success" });
+                invalidatePeople();
+              } catch (error) {
+                toastError(error);
+              } finally {
+                setSaving(false);
+              }
+            }}
+          />
+          {cannotRequire && (
+            <p className="mt-2 text-sm text-gray-700" data-testid="mfa-require-needs-aal2">
+              {m.users.security.needsAal2}
+            </p>
+          )}
         </>
       )}
     </Card>

@@ -45,11 +45,7 @@ export interface Page<T> {
 }
 
 export async function listAccounts(supabase: SupabaseClient, query: { page: number; perPage: number; search?: string }): Promise<Page<Account>> {
-  const result = await invoke(
-    supabase,
-    { action: "list", page: query.page, per_page: query.perPage, search: query.search || undefined },
-    z.object({ users: z.array(account), total: z.number() }),
-  );
+  const result = await invoke(supabase, { action: "list", page: query.page, per_page: query.perPage, search: query.search || undefined }, z.object({ users: z.array(account), total: z.number() }));
   return { rows: result.users, total: result.total };
 }
 
@@ -122,11 +118,7 @@ export interface OwnMfa {
 
 /** What the admin pages' banner needs: is MFA required, has this admin a factor, at aal2? */
 export async function fetchOwnMfa(supabase: SupabaseClient): Promise<OwnMfa> {
-  const [required, factors, aal] = await Promise.all([
-    fetchRequireAdminMfa(supabase),
-    supabase.auth.mfa.listFactors(),
-    supabase.auth.mfa.getAuthenticatorAssuranceLevel(),
-  ]);
+  const [required, factors, aal] = await Promise.all([fetchRequireAdminMfa(supabase), supabase.auth.mfa.listFactors(), supabase.auth.mfa.getAuthenticatorAssuranceLevel()]);
   return {
     required,
     hasFactor: (factors.data?.totp ?? []).length > 0,
@@ -163,7 +155,12 @@ export async function fetchNames(supabase: SupabaseClient, ids: string[]): Promi
   if (!ids.length) return new Map();
   const { data, error } = await supabase.from("profiles").select("id, full_name").in("id", ids);
   if (error) fail("reading names", error);
-  return new Map(z.array(z.object({ id: z.string(), full_name: z.string() })).parse(data).map((p) => [p.id, p.full_name]));
+  return new Map(
+    z
+      .array(z.object({ id: z.string(), full_name: z.string() }))
+      .parse(data)
+      .map((p) => [p.id, p.full_name]),
+  );
 }
 
 // ---- students ----------------------------------------------------------------------------
@@ -263,11 +260,7 @@ export type TeacherRow = z.infer<typeof teacherRow>;
 
 export async function fetchTeachers(supabase: SupabaseClient, query: { page: number; perPage: number; search?: string }): Promise<Page<TeacherRow>> {
   const from = (query.page - 1) * query.perPage;
-  let request = supabase
-    .from("admin_teachers")
-    .select("teacher_id, full_name, avatar_url, phone, courses, weekly_hours", { count: "exact" })
-    .order("full_name")
-    .order("teacher_id");
+  let request = supabase.from("admin_teachers").select("teacher_id, full_name, avatar_url, phone, courses, weekly_hours", { count: "exact" }).order("full_name").order("teacher_id");
   const term = query.search?.replace(/[%,()*]/g, " ").trim();
   if (term) request = request.ilike("full_name", `%${term}%`);
   const { data, error, count } = await request.range(from, from + query.perPage - 1);

@@ -100,7 +100,8 @@ export const peopleMessages = defineMessages({
       },
       import: {
         title: "Importer des étudiants",
-        intro: "Un fichier CSV (UTF-8) avec une ligne d'en-tête : full_name, email, phone, programme, level, matricule. E-mail ou téléphone obligatoire ; programme = identifiant de la filière (ex. software-engineering) ; level = L1 à M2 ; matricule facultatif (attribué sinon).",
+        intro:
+          "Un fichier CSV (UTF-8) avec une ligne d'en-tête : full_name, email, phone, programme, level, matricule. E-mail ou téléphone obligatoire ; programme = identifiant de la filière (ex. software-engineering) ; level = L1 à M2 ; matricule facultatif (attribué sinon).",
         template: "Télécharger un modèle",
         file: "Fichier CSV",
         chooseFile: "Choisir un fichier",
@@ -162,7 +163,8 @@ export const peopleMessages = defineMessages({
         title: "Double authentification des administrateurs",
         requireLabel: "Exiger la double authentification pour tous les administrateurs",
         requireHint: "Un administrateur sans second facteur ne pourra plus gérer les comptes tant qu'il n'en a pas activé un.",
-        needsAal2: "Pour l'exiger, activez d'abord la double authentification sur votre propre compte (Mon profil) et connectez-vous avec votre code : sinon vous perdriez vous-même l'accès à l'administration.",
+        needsAal2:
+          "Pour l'exiger, activez d'abord la double authentification sur votre propre compte (Mon profil) et connectez-vous avec votre code : sinon vous perdriez vous-même l'accès à l'administration.",
         saved: "Paramètre enregistré.",
       },
     },
@@ -298,7 +300,8 @@ export const peopleMessages = defineMessages({
       },
       import: {
         title: "Import students",
-        intro: "A CSV file (UTF-8) with a header line: full_name, email, phone, programme, level, matricule. E-mail or phone required; programme = the programme's id (e.g. software-engineering); level = L1 to M2; matricule optional (issued otherwise).",
+        intro:
+          "A CSV file (UTF-8) with a header line: full_name, email, phone, programme, level, matricule. E-mail or phone required; programme = the programme's id (e.g. software-engineering); level = L1 to M2; matricule optional (issued otherwise).",
         template: "Download a template",
         file: "CSV file",
         chooseFile: "Choose a file",
@@ -360,7 +363,8 @@ export const peopleMessages = defineMessages({
         title: "Administrators' two-factor authentication",
         requireLabel: "Require two-factor authentication of every administrator",
         requireHint: "An administrator without a second factor can no longer manage accounts until they turn one on.",
-        needsAal2: "To require it, first turn on two-factor authentication for your own account (My profile) and sign in with your code: otherwise you would lose access to the administration yourself.",
+        needsAal2:
+          "To require it, first turn on two-factor authentication for your own account (My profile) and sign in with your code: otherwise you would lose access to the administration yourself.",
         saved: "Setting saved.",
       },
     },

@@ -74,12 +74,24 @@ export default function AdminProfessionalSchoolPage() {
                 <table className="min-w-full divide-y divide-gray-200 text-sm" data-testid="internships">
                   <thead className="text-left">
                     <tr>
-                      <th scope="col" className="px-2 py-2 font-semibold">{m.trainee}</th>
-                      <th scope="col" className="px-2 py-2 font-semibold">{m.host}</th>
-                      <th scope="col" className="px-2 py-2 font-semibold">{m.dates}</th>
-                      <th scope="col" className="px-2 py-2 font-semibold">{m.status}</th>
-                      <th scope="col" className="px-2 py-2 text-right font-semibold">{m.mark}</th>
-                      <th scope="col" className="px-2 py-2"><span className="sr-only">{m.edit}</span></th>
+                      <th scope="col" className="px-2 py-2 font-semibold">
+                        {m.trainee}
+                      </th>
+                      <th scope="col" className="px-2 py-2 font-semibold">
+                        {m.host}
+                      </th>
+                      <th scope="col" className="px-2 py-2 font-semibold">
+                        {m.dates}
+                      </th>
+                      <th scope="col" className="px-2 py-2 font-semibold">
+                        {m.status}
+                      </th>
+                      <th scope="col" className="px-2 py-2 text-right font-semibold">
+                        {m.mark}
+                      </th>
+                      <th scope="col" className="px-2 py-2">
+                        <span className="sr-only">{m.edit}</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-gray-100">
@@ -90,7 +102,9 @@ export default function AdminProfessionalSchoolPage() {
                         <tr key={i.id}>
                           <th scope="row" className="px-2 py-2 text-left font-medium">
                             {trainee?.student.full_name ?? "—"}
-                            <span className="block text-xs font-normal text-gray-700">{trainee?.student_number} {formation && `· ${formation.certificate}`}</span>
+                            <span className="block text-xs font-normal text-gray-700">
+                              {trainee?.student_number} {formation && `· ${formation.certificate}`}
+                            </span>
                           </th>
                           <td className="px-2 py-2">
                             {i.host_organisation}

@@ -21,7 +21,18 @@ export default function InternshipDialog({ internship, trainees, onClose, onSave
   const [form, setForm] = useState<InternshipInput>(
     internship
       ? { ...internship, mark: internship.mark === null ? null : Number(internship.mark) }
-      : { registration_id: trainees[0].id, student_id: trainees[0].student_id, host_organisation: "", supervisor_name: "", supervisor_contact: null, starts_on: today, ends_on: today, status: "planned", report_received_on: null, mark: null },
+      : {
+          registration_id: trainees[0].id,
+          student_id: trainees[0].student_id,
+          host_organisation: "",
+          supervisor_name: "",
+          supervisor_contact: null,
+          starts_on: today,
+          ends_on: today,
+          status: "planned",
+          report_received_on: null,
+          mark: null,
+        },
   );
   const [errors, setErrors] = useState<Partial<Record<keyof InternshipInput, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -82,7 +93,15 @@ export default function InternshipDialog({ internship, trainees, onClose, onSave
           onChange={(v) => v && set("status", v as InternshipInput["status"])}
         />
         <DatePicker label={m.report} value={form.report_received_on ?? undefined} onChange={(v) => set("report_received_on", v ?? null)} errorMessage={errors.report_received_on} />
-        <NumberField label={m.mark} value={form.mark ?? undefined} onChange={(v) => set("mark", v === null || Number.isNaN(v) ? null : v)} minValue={0} maxValue={20} step={0.25} errorMessage={errors.mark} />
+        <NumberField
+          label={m.mark}
+          value={form.mark ?? undefined}
+          onChange={(v) => set("mark", v === null || Number.isNaN(v) ? null : v)}
+          minValue={0}
+          maxValue={20}
+          step={0.25}
+          errorMessage={errors.mark}
+        />
         <div className="sm:col-span-2">
           <DialogActions>
             <Button variant="secondary" onPress={onClose}>

@@ -59,7 +59,10 @@ export async function loadProfessionalSchool(supabase: SupabaseClient, today: st
           .not("professional_formation_id", "is", null)
           .order("student_number")
       : Promise.resolve({ data: [], error: null }),
-    supabase.from("internships").select("id, registration_id, student_id, host_organisation, supervisor_name, supervisor_contact, starts_on, ends_on, status, report_received_on, mark").order("starts_on"),
+    supabase
+      .from("internships")
+      .select("id, registration_id, student_id, host_organisation, supervisor_name, supervisor_contact, starts_on, ends_on, status, report_received_on, mark")
+      .order("starts_on"),
   ]);
   for (const r of [formations, trainees, internships]) if (r.error) throw new Error(r.error.message);
   return {

@@ -40,12 +40,7 @@ export default function LanguageSection({ userId, preferred }: { userId: string;
       <Form form={form} onSubmit={onSubmit}>
         <FormField name="preferredLocale">
           {(field) => (
-            <RadioGroup
-              label={m.language.legend}
-              orientation="horizontal"
-              options={LOCALES.map((option) => ({ value: option, label: <span lang={option}>{m.language[option]}</span> }))}
-              {...field}
-            />
+            <RadioGroup label={m.language.legend} orientation="horizontal" options={LOCALES.map((option) => ({ value: option, label: <span lang={option}>{m.language[option]}</span> }))} {...field} />
           )}
         </FormField>
         <div>

@@ -97,8 +97,7 @@ export default function MfaSettings() {
           {verified.map((factor) => (
             <li key={factor.id} className="flex items-center justify-between py-3">
               <span>
-                <span className="font-medium">{factor.friendly_name}</span>{" "}
-                <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">{t("mfa.status.verified")}</span>
+                <span className="font-medium">{factor.friendly_name}</span> <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">{t("mfa.status.verified")}</span>
               </span>
               <button type="button" disabled={busy} onClick={() => setRemoving(factor)} className="text-sm font-medium text-red-700 hover:underline">
                 {t("mfa.remove")}
@@ -112,7 +111,10 @@ export default function MfaSettings() {
           <p className="text-sm text-gray-700">{t("mfa.scan")}</p>
           <img src={enrolment.qr} alt={t("mfa.qrAlt")} width={180} height={180} className="h-44 w-44 self-center" />
           <p className="text-sm">
-            {t("mfa.secret")} <code data-testid="mfa-secret" className="break-all rounded bg-gray-100 px-1 font-mono">{enrolment.secret}</code>
+            {t("mfa.secret")}{" "}
+            <code data-testid="mfa-secret" className="break-all rounded bg-gray-100 px-1 font-mono">
+              {enrolment.secret}
+            </code>
           </p>
           <Field id="mfa-enrol-code" name="code" label={t("auth.fields.code")} inputMode="numeric" autoComplete="one-time-code" error={errors.code} />
           <Submit busy={busy} label={t("mfa.activate")} busyLabel={t("auth.actions.working")} />

@@ -32,8 +32,7 @@ export default function PasswordSection({ email, staff }: { email: string | unde
   const [codeError, setCodeError] = useState<string | undefined>();
   const password = form.watch("password") ?? "";
   const problems = password ? passwordProblems(password, staff) : [];
-  const rule = (problem: keyof typeof m.password.rules) =>
-    fill(m.password.rules[problem], { n: staff ? STAFF_PASSWORD_MIN_LENGTH : PASSWORD_MIN_LENGTH });
+  const rule = (problem: keyof typeof m.password.rules) => fill(m.password.rules[problem], { n: staff ? STAFF_PASSWORD_MIN_LENGTH : PASSWORD_MIN_LENGTH });
 
   async function askCode() {
     const { error } = await getSupabase().auth.reauthenticate();
@@ -83,9 +82,7 @@ export default function PasswordSection({ email, staff }: { email: string | unde
       <Form form={form} onSubmit={onSubmit} translateError={(key) => m.errors[key as ProfileErrorKey] ?? key}>
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" value={email ?? ""} hidden readOnly />
-        <FormField name="currentPassword">
-          {(field) => <TextField label={m.password.current} type="password" autoComplete="current-password" className="max-w-md" {...field} />}
-        </FormField>
+        <FormField name="currentPassword">{(field) => <TextField label={m.password.current} type="password" autoComplete="current-password" className="max-w-md" {...field} />}</FormField>
         <FormField name="password">
           {(field) => (
             <TextField
@@ -98,21 +95,13 @@ export default function PasswordSection({ email, staff }: { email: string | unde
             />
           )}
         </FormField>
-        <FormField name="passwordConfirm">
-          {(field) => <TextField label={m.password.confirm} type="password" autoComplete="new-password" className="max-w-md" {...field} />}
-        </FormField>
+        <FormField name="passwordConfirm">{(field) => <TextField label={m.password.confirm} type="password" autoComplete="new-password" className="max-w-md" {...field} />}</FormField>
         {codeAsked && (
           <div className="flex max-w-md flex-col gap-2" data-testid="password-code">
-            <p role="status" className="text-sm text-gray-700">{m.password.codeSent}</p>
-            <TextField
-              label={m.password.code}
-              name="nonce"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={setCode}
-              errorMessage={codeError}
-            />
+            <p role="status" className="text-sm text-gray-700">
+              {m.password.codeSent}
+            </p>
+            <TextField label={m.password.code} name="nonce" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} errorMessage={codeError} />
             <div>
               <Button variant="secondary" onPress={() => void askCode()}>
                 {m.password.resend}

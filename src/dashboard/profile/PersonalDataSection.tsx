@@ -19,8 +19,7 @@ export default function PersonalDataSection() {
     setBusy(true);
     try {
       const data = await exportMyData(getSupabase());
-      downloadBlob(`${locale === "en" ? "my-data" : "mes-donnees"}-${new Date().toISOString().slice(0, 10)}.json`,
-        new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+      downloadBlob(`${locale === "en" ? "my-data" : "mes-donnees"}-${new Date().toISOString().slice(0, 10)}.json`, new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
     } catch (error) {
       toastError(error);
     } finally {

@@ -46,12 +46,7 @@ export default function RemoveFactorDialog({ factor, onClose, onRemoved }: { fac
   }
 
   return (
-    <Dialog
-      isOpen={factor !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={fill(m.factors.removeTitle, { name: factor?.friendly_name ?? "" })}
-      role="alertdialog"
-    >
+    <Dialog isOpen={factor !== null} onOpenChange={(open) => !open && onClose()} title={fill(m.factors.removeTitle, { name: factor?.friendly_name ?? "" })} role="alertdialog">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy} data-testid="remove-factor">
         <p className="text-sm">{m.factors.removeIntro}</p>
         <FormAlert message={formError?.message ?? null} items={formError?.items} />

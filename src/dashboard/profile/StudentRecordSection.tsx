@@ -13,10 +13,7 @@ import { Skeleton } from "../ui/Skeleton.tsx";
 export default function StudentRecordSection({ userId }: { userId: string }) {
   const m = useMessages(profileMessages);
   const locale = useLocale();
-  const store = useMemo(
-    () => createFetcherStore<StudentRecord | null>(["student-record", userId], { fetcher: () => fetchStudentRecord(getSupabase(), userId) }),
-    [userId],
-  );
+  const store = useMemo(() => createFetcherStore<StudentRecord | null>(["student-record", userId], { fetcher: () => fetchStudentRecord(getSupabase(), userId) }), [userId]);
   const record = useStore(store);
   const statuses = m.record.statuses as Record<string, string>;
   return (

@@ -81,27 +81,11 @@ function MeetingSettings({ userId, initial }: { userId: string; initial: Teacher
     <Card title={m.settings.meetings} description={m.settings.meetingsIntro} testId="meeting-settings">
       <Form form={form} onSubmit={onSubmit} translateError={(key) => m.errors[key as ProfileErrorKey] ?? key}>
         <FormField name="defaultMeetingPlatform">
-          {(field) => (
-            <RadioGroup
-              label={m.settings.platform}
-              orientation="horizontal"
-              options={MEETING_PLATFORMS.map((platform) => ({ value: platform, label: m.settings[platform] }))}
-              {...field}
-            />
-          )}
+          {(field) => <RadioGroup label={m.settings.platform} orientation="horizontal" options={MEETING_PLATFORMS.map((platform) => ({ value: platform, label: m.settings[platform] }))} {...field} />}
         </FormField>
         <FormField name="personalMeetingUrl">
           {(field) => (
-            <TextField
-              label={m.settings.link}
-              description={m.settings.linkHint}
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              className="max-w-md"
-              {...field}
-              value={field.value ?? ""}
-            />
+            <TextField label={m.settings.link} description={m.settings.linkHint} type="url" inputMode="url" placeholder="https://" className="max-w-md" {...field} value={field.value ?? ""} />
           )}
         </FormField>
         <div>

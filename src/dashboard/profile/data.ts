@@ -11,7 +11,10 @@ const profileRow = z.object({
   id: z.string(),
   full_name: z.string(),
   preferred_locale: z.enum(["fr", "en"]),
-  avatar_url: z.pipe(z.optional(z.nullable(z.string())), z.transform((v) => v ?? null)),
+  avatar_url: z.pipe(
+    z.optional(z.nullable(z.string())),
+    z.transform((v) => v ?? null),
+  ),
 });
 export type Profile = z.infer<typeof profileRow>;
 
@@ -20,11 +23,7 @@ const fail: Fail = failFor("profile", ["code", "status"]);
 
 /** The signed-in user's own profile (RLS also shows classmates' names, hence the id filter). */
 export async function fetchOwnProfile(supabase: SupabaseClient, userId: string): Promise<Profile | null> {
-  const { data, error } = await supabase
-    .from("profiles")
-    .select("id, full_name, preferred_locale, avatar_url")
-    .eq("id", userId)
-    .maybeSingle();
+  const { data, error } = await supabase.from("profiles").select("id, full_name, preferred_locale, avatar_url").eq("id", userId).maybeSingle();
   if (error) fail("reading the profile", error);
   return data ? profileRow.parse(data) : null;
 }
@@ -124,11 +123,7 @@ export type TeacherSettings = z.infer<typeof teacherSettingsRow>;
 export const DEFAULT_TEACHER_SETTINGS: TeacherSettings = { default_meeting_platform: "zoom", personal_meeting_url: null };
 
 export async function fetchTeacherSettings(supabase: SupabaseClient, userId: string): Promise<TeacherSettings> {
-  const { data, error } = await supabase
-    .from("teacher_settings")
-    .select("default_meeting_platform, personal_meeting_url")
-    .eq("user_id", userId)
-    .maybeSingle();
+  const { data, error } = await supabase.from("teacher_settings").select("default_meeting_platform, personal_meeting_url").eq("user_id", userId).maybeSingle();
   if (error) fail("reading the teacher settings", error);
   return data ? teacherSettingsRow.parse(data) : DEFAULT_TEACHER_SETTINGS;
 }

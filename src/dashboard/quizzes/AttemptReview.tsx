@@ -72,20 +72,13 @@ export function AttemptReview({ attemptId, name, onSaved }: { attemptId: string;
             {r.correct && <p className="text-sm text-gray-700">{fill(m.key, { answer: answerText(r, r.correct, "—") })}</p>}
             <Field label={fill(m.override, { points: formatMark(locale, r.points) })}>
               {(p) => (
-                <input
-                  {...p}
-                  inputMode="decimal"
-                  value={points[r.question_id] ?? formatMark(locale, r.earned)}
-                  onChange={(e) => setPoints({ ...points, [r.question_id]: e.currentTarget.value })}
-                />
+                <input {...p} inputMode="decimal" value={points[r.question_id] ?? formatMark(locale, r.earned)} onChange={(e) => setPoints({ ...points, [r.question_id]: e.currentTarget.value })} />
               )}
             </Field>
           </li>
         ))}
       </ol>
-      <Field label={m.feedback}>
-        {(p) => <textarea {...p} rows={3} maxLength={5000} value={feedback ?? rows[0]?.feedback ?? ""} onChange={(e) => setFeedback(e.currentTarget.value)} />}
-      </Field>
+      <Field label={m.feedback}>{(p) => <textarea {...p} rows={3} maxLength={5000} value={feedback ?? rows[0]?.feedback ?? ""} onChange={(e) => setFeedback(e.currentTarget.value)} />}</Field>
       {error && (
         <p role="alert" className={errorText}>
           {error}

@@ -61,11 +61,7 @@ export default function NewEvaluationPage(_: PageProps) {
       const created = await createEvaluation(getSupabase(), parsed.data);
       invalidatePeople();
       showToast({ title: m.created, variant: "success" });
-      openInApp(
-        created.quiz_id
-          ? hrefTo(locale, "teacher.evaluations.quiz", { evaluationId: created.evaluation_id })
-          : hrefTo(locale, "teacher.evaluations"),
-      );
+      openInApp(created.quiz_id ? hrefTo(locale, "teacher.evaluations.quiz", { evaluationId: created.evaluation_id }) : hrefTo(locale, "teacher.evaluations"));
     } catch (failure) {
       setErrors({ form: errorMessage(failure) });
     } finally {
@@ -100,7 +96,9 @@ export default function NewEvaluationPage(_: PageProps) {
             {(p) => (
               <select {...p} value={values.kind} onChange={set("kind")}>
                 {EVALUATION_KINDS.map((k) => (
-                  <option key={k} value={k}>{all.kinds[k]}</option>
+                  <option key={k} value={k}>
+                    {all.kinds[k]}
+                  </option>
                 ))}
               </select>
             )}

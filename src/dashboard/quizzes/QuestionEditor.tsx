@@ -16,7 +16,18 @@ const TRUE_FALSE = (m: { true: string; false: string }) => [
 ];
 
 export function formOf(q: Question | undefined): QuestionForm {
-  if (!q) return { kind: "single", prompt: "", points: 1, choices: [{ id: "a", label: "", correct: false }, { id: "b", label: "", correct: false }], answer: "", tolerance: 0 };
+  if (!q)
+    return {
+      kind: "single",
+      prompt: "",
+      points: 1,
+      choices: [
+        { id: "a", label: "", correct: false },
+        { id: "b", label: "", correct: false },
+      ],
+      answer: "",
+      tolerance: 0,
+    };
   const correct = (q.key?.correct ?? []).map(String);
   return {
     kind: q.kind,
@@ -68,7 +79,9 @@ export function QuestionEditor({ initial, title, onSave, onCancel }: { initial: 
         {(p) => (
           <select {...p} value={q.kind} onChange={(e) => setKind(e.currentTarget.value as QuestionKind)}>
             {QUESTION_KINDS.map((k) => (
-              <option key={k} value={k}>{all.questionKinds[k]}</option>
+              <option key={k} value={k}>
+                {all.questionKinds[k]}
+              </option>
             ))}
           </select>
         )}

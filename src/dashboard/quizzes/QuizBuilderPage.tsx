@@ -262,23 +262,41 @@ function Attempts({ quiz, onReleased }: { quiz: Quiz; onReleased: () => void }) 
             <caption className="sr-only">{m.results}</caption>
             <thead className="border-b border-gray-300">
               <tr>
-                <th scope="col" className="p-2">{m.student}</th>
-                <th scope="col" className="p-2">{m.started}</th>
-                <th scope="col" className="p-2">{m.submitted}</th>
-                <th scope="col" className="p-2">{m.score}</th>
-                <th scope="col" className="p-2"><span className="sr-only">{m.review}</span></th>
+                <th scope="col" className="p-2">
+                  {m.student}
+                </th>
+                <th scope="col" className="p-2">
+                  {m.started}
+                </th>
+                <th scope="col" className="p-2">
+                  {m.submitted}
+                </th>
+                <th scope="col" className="p-2">
+                  {m.score}
+                </th>
+                <th scope="col" className="p-2">
+                  <span className="sr-only">{m.review}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {attempts.data.map((a) => (
                 <tr key={a.id} className="border-b border-gray-200" data-testid="quiz-attempt">
-                  <th scope="row" className="p-2 font-medium">{a.student?.full_name ?? "—"}</th>
+                  <th scope="row" className="p-2 font-medium">
+                    {a.student?.full_name ?? "—"}
+                  </th>
                   <td className="p-2">{formatDateTime(locale, a.started_at)}</td>
                   <td className="p-2">{a.submitted_at ? formatDateTime(locale, a.submitted_at) : m.inProgress}</td>
                   <td className="p-2">{a.score === null ? "—" : formatMark(locale, a.score)}</td>
                   <td className="p-2">
                     {a.submitted_at && (
-                      <Button size="sm" variant="secondary" onPress={() => setOpen(open === a.id ? null : a.id)} aria-expanded={open === a.id} aria-label={`${m.review} — ${a.student?.full_name ?? ""}`}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onPress={() => setOpen(open === a.id ? null : a.id)}
+                        aria-expanded={open === a.id}
+                        aria-label={`${m.review} — ${a.student?.full_name ?? ""}`}
+                      >
                         {m.review}
                       </Button>
                     )}

@@ -68,7 +68,11 @@ function QuizItem({ quiz, phase }: { quiz: MyQuiz; phase: QuizPhase }) {
           {` · ${quiz.time_limit_minutes ? fill(m.limit, { minutes: quiz.time_limit_minutes }) : m.noLimit}`}
           {` · ${fill(m.attempts, { used: quiz.attempts_used, max: quiz.max_attempts })}`}
         </p>
-        {phase === "done" && <p className="text-sm font-medium">{quiz.released && quiz.best_score !== null ? fill(m.result, { score: formatMark(locale, quiz.best_score) }) : quiz.attempts_used > 0 ? m.awaiting : null}</p>}
+        {phase === "done" && (
+          <p className="text-sm font-medium">
+            {quiz.released && quiz.best_score !== null ? fill(m.result, { score: formatMark(locale, quiz.best_score) }) : quiz.attempts_used > 0 ? m.awaiting : null}
+          </p>
+        )}
       </div>
       {phase === "open" && (
         <LinkButton variant="primary" href={href} aria-label={`${quiz.open_attempt ? m.resume : m.take} — ${quiz.title}`}>

@@ -49,11 +49,7 @@ interface Copy {
   answers: Record<string, string[]>;
   message: string;
 }
-type View =
-  | { kind: "start"; quiz: MyQuiz }
-  | { kind: "take"; quiz: MyQuiz; taking: Taking }
-  | { kind: "review"; quiz: MyQuiz; attemptId: string }
-  | { kind: "closed"; quiz: MyQuiz | undefined };
+type View = { kind: "start"; quiz: MyQuiz } | { kind: "take"; quiz: MyQuiz; taking: Taking } | { kind: "review"; quiz: MyQuiz; attemptId: string } | { kind: "closed"; quiz: MyQuiz | undefined };
 
 async function takingOf(attempt: StartedAttempt): Promise<Taking> {
   const readAt = Date.now();
@@ -110,7 +106,9 @@ export default function TakeQuizPage({ params }: PageProps) {
       ) : v.kind === "review" ? (
         <Review attemptId={v.attemptId} />
       ) : v.quiz && v.quiz.attempts_used > 0 ? (
-        <p role="status" className="rounded-md border border-gray-300 bg-white p-3">{countOf(locale, m.handedIn, v.quiz.attempts_used)}</p>
+        <p role="status" className="rounded-md border border-gray-300 bg-white p-3">
+          {countOf(locale, m.handedIn, v.quiz.attempts_used)}
+        </p>
       ) : (
         <EmptyState title={m.notOpen} />
       )}
@@ -167,7 +165,11 @@ function HandedIn({ copy, quiz }: { copy: Copy; quiz: MyQuiz | undefined }) {
     <>
       <p role="status" className="mb-4 rounded-md border border-green-700 bg-green-50 p-3">
         {copy.message}
-        {quiz && <span className="block" data-testid="quiz-attempts-used">{fill(m.attemptsUsed, { used: quiz.attempts_used, max: quiz.max_attempts })}</span>}
+        {quiz && (
+          <span className="block" data-testid="quiz-attempts-used">
+            {fill(m.attemptsUsed, { used: quiz.attempts_used, max: quiz.max_attempts })}
+          </span>
+        )}
       </p>
       <Card title={m.copyTitle} headingLevel={2} testId="quiz-copy">
         <ol className="flex flex-col gap-3">
@@ -321,7 +323,11 @@ function Review({ attemptId }: { attemptId: string }) {
   const first = rows[0];
   return (
     <Card title={m.review}>
-      {first?.score !== null && first?.score !== undefined && <p className="mb-2 text-lg font-semibold" data-testid="quiz-score">{fill(m.score, { score: formatMark(locale, first.score) })}</p>}
+      {first?.score !== null && first?.score !== undefined && (
+        <p className="mb-2 text-lg font-semibold" data-testid="quiz-score">
+          {fill(m.score, { score: formatMark(locale, first.score) })}
+        </p>
+      )}
       {first?.feedback && (
         <div className="mb-4">
           <h3 className="font-semibold">{m.feedback}</h3>

@@ -34,7 +34,15 @@ export default function TeacherEvaluationsPage(_: PageProps) {
   const [deleting, setDeleting] = useState<TeacherEvaluation | null>(null);
   return (
     <>
-      <PageHeader title={m.title} description={m.description} actions={<LinkButton variant="primary" href={createHref}>{m.create}</LinkButton>} />
+      <PageHeader
+        title={m.title}
+        description={m.description}
+        actions={
+          <LinkButton variant="primary" href={createHref}>
+            {m.create}
+          </LinkButton>
+        }
+      />
       {list.error ? (
         <ErrorState error={list.error} onRetry={list.retry} />
       ) : list.loading || !list.data ? (
@@ -47,26 +55,41 @@ export default function TeacherEvaluationsPage(_: PageProps) {
             <caption className="sr-only">{m.caption}</caption>
             <thead className="border-b border-gray-300 text-gray-700">
               <tr>
-                <th scope="col" className="p-2">{m.name}</th>
-                <th scope="col" className="p-2">{m.course}</th>
-                <th scope="col" className="p-2">{m.kind}</th>
-                <th scope="col" className="p-2">{m.date}</th>
-                <th scope="col" className="p-2">{m.coefficient}</th>
-                <th scope="col" className="p-2">{m.status}</th>
-                <th scope="col" className="p-2">{m.actions}</th>
+                <th scope="col" className="p-2">
+                  {m.name}
+                </th>
+                <th scope="col" className="p-2">
+                  {m.course}
+                </th>
+                <th scope="col" className="p-2">
+                  {m.kind}
+                </th>
+                <th scope="col" className="p-2">
+                  {m.date}
+                </th>
+                <th scope="col" className="p-2">
+                  {m.coefficient}
+                </th>
+                <th scope="col" className="p-2">
+                  {m.status}
+                </th>
+                <th scope="col" className="p-2">
+                  {m.actions}
+                </th>
               </tr>
             </thead>
             <tbody>
               {list.data.map((e) => (
                 <tr key={e.id} className="border-b border-gray-200" data-testid="evaluation-row">
-                  <th scope="row" className="p-2 font-semibold">{e.title}</th>
+                  <th scope="row" className="p-2 font-semibold">
+                    {e.title}
+                  </th>
                   <td className="p-2">{e.course_code}</td>
                   <td className="p-2">{all.kinds[e.kind] ?? e.kind}</td>
                   <td className="p-2">{e.held_on ? formatDate(locale, e.held_on, "short") : "—"}</td>
                   <td className="p-2">{formatDecimal(locale, e.coefficient)}</td>
                   <td className="p-2">
-                    <StatusPill tone={TONES[e.status]}>{all.statuses[e.status]}</StatusPill>{" "}
-                    <span className="text-gray-700">{countOf(locale, m.marks, e.marks_count)}</span>
+                    <StatusPill tone={TONES[e.status]}>{all.statuses[e.status]}</StatusPill> <span className="text-gray-700">{countOf(locale, m.marks, e.marks_count)}</span>
                   </td>
                   <td className="flex flex-wrap gap-2 p-2">
                     {e.quiz_id && (

@@ -91,7 +91,11 @@ export type Question = z.infer<typeof questionRow>;
 
 /** Title, coefficient and date of one of my evaluations (RLS: the course's teacher and admins). */
 export async function updateEvaluation(supabase: SupabaseClient, id: string, e: { title: string; coefficient: number; held_on: string }): Promise<void> {
-  const { data, error } = await supabase.from("evaluations").update({ title: e.title, coefficient: e.coefficient, held_on: e.held_on || null }).eq("id", id).select("id");
+  const { data, error } = await supabase
+    .from("evaluations")
+    .update({ title: e.title, coefficient: e.coefficient, held_on: e.held_on || null })
+    .eq("id", id)
+    .select("id");
   if (error) fail("update evaluation", error);
   if (!data?.length) fail("update evaluation", { message: "not allowed", code: "42501" });
 }
@@ -112,11 +116,7 @@ export async function fetchQuizOfEvaluation(supabase: SupabaseClient, evaluation
   if (error) fail("quiz", error);
   if (!data) return null;
   const quiz = quizRow.parse(data);
-  const questions = await supabase
-    .from("quiz_questions")
-    .select("id, position, prompt, kind, choices, points, key:quiz_answer_keys(correct, tolerance)")
-    .eq("quiz_id", quiz.id)
-    .order("position");
+  const questions = await supabase.from("quiz_questions").select("id, position, prompt, kind, choices, points, key:quiz_answer_keys(correct, tolerance)").eq("quiz_id", quiz.id).order("position");
   if (questions.error) fail("questions", questions.error);
   return { quiz, questions: z.array(questionRow).parse(questions.data) };
 }
@@ -148,11 +148,13 @@ export async function saveQuestion(supabase: SupabaseClient, quizId: string, pos
   const fields = { prompt: q.prompt, kind: q.kind, choices: rows.choices, points: q.points };
   const saved = id
     ? await supabase.from("quiz_questions").update(fields).eq("id", id).select("id").single()
-    : await supabase.from("quiz_questions").insert({ ...fields, quiz_id: quizId, position }).select("id").single();
+    : await supabase
+        .from("quiz_questions")
+        .insert({ ...fields, quiz_id: quizId, position })
+        .select("id")
+        .single();
   if (saved.error) fail("question", saved.error);
-  const key = await supabase
-    .from("quiz_answer_keys")
-    .upsert({ question_id: saved.data.id, correct: rows.correct, tolerance: rows.tolerance }, { onConflict: "question_id" });
+  const key = await supabase.from("quiz_answer_keys").upsert({ question_id: saved.data.id, correct: rows.correct, tolerance: rows.tolerance }, { onConflict: "question_id" });
   if (key.error) fail("answer key", key.error);
 }
 

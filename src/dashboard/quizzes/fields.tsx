@@ -3,7 +3,15 @@
 import { useId, type ReactNode } from "react";
 import { cx, errorText, inputBox, labelText } from "../ui/styles.ts";
 
-export function Field({ label, error, children }: { label: string; error?: string; children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string; className: string }) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string; className: string }) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

@@ -24,8 +24,7 @@ export default function AdminReportsPage(_: PageProps) {
   return (
     <>
       <PageHeader title={m.adminTitle} description={m.adminDescription} />
-      <ReportChoice list={years} label={m.year} empty={m.noRows} first={(ys) => ys.find((y) => y.is_current) ?? ys[0]}
-        optionLabel={(y) => y.label} menuClassName="max-w-xs">
+      <ReportChoice list={years} label={m.year} empty={m.noRows} first={(ys) => ys.find((y) => y.is_current) ?? ys[0]} optionLabel={(y) => y.label} menuClassName="max-w-xs">
         {(year) => <YearReport year={year} />}
       </ReportChoice>
     </>
@@ -46,9 +45,15 @@ function YearReport({ year }: { year: AcademicYear }) {
   const results = sum((r) => r.results);
   const header = [m.school, m.programme, m.level, m.enrolled, m.deliberated, m.passRate, m.credits, m.attendance, m.revenue];
   const cells = (r: InstitutionRow) => [
-    locale === "en" ? r.school_en : r.school_fr, (locale === "en" ? r.programme_en : r.programme_fr) ?? m.none, r.level_code ?? m.noLevel,
-    formatNumber(locale, r.enrolled), formatNumber(locale, r.results), pct(r.pass_rate), formatNumber(locale, r.credits_earned),
-    pct(r.attendance_rate), formatXaf(locale, r.revenue_xaf),
+    locale === "en" ? r.school_en : r.school_fr,
+    (locale === "en" ? r.programme_en : r.programme_fr) ?? m.none,
+    r.level_code ?? m.noLevel,
+    formatNumber(locale, r.enrolled),
+    formatNumber(locale, r.results),
+    pct(r.pass_rate),
+    formatNumber(locale, r.credits_earned),
+    pct(r.attendance_rate),
+    formatXaf(locale, r.revenue_xaf),
   ];
   const table = { title: `${m.adminTitle} — ${year.label}`, subtitle: formatDate(locale, new Date()), header, rows: rows.map(cells), widths: [3, 3, 1, 1, 1.3, 1.2, 1.2, 1.2, 2] };
   return (
@@ -57,10 +62,28 @@ function YearReport({ year }: { year: AcademicYear }) {
       <Card title={m.keyFigures} actions={<ExportButtons fileName={`rapport-${year.label}`} table={table} />}>
         {/* Columns of at least 12rem: the year's revenue (an amount that cannot wrap) fits. */}
         <dl className="grid grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] gap-3">
-          <Figure label={m.enrolled} value={formatNumber(locale, sum((r) => r.enrolled))} />
+          <Figure
+            label={m.enrolled}
+            value={formatNumber(
+              locale,
+              sum((r) => r.enrolled),
+            )}
+          />
           <Figure label={m.passRate} value={results ? formatPercent(locale, sum((r) => r.validated) / results) : m.none} />
-          <Figure label={m.credits} value={formatNumber(locale, sum((r) => r.credits_earned))} />
-          <Figure label={m.revenue} value={formatXaf(locale, sum((r) => r.revenue_xaf))} />
+          <Figure
+            label={m.credits}
+            value={formatNumber(
+              locale,
+              sum((r) => r.credits_earned),
+            )}
+          />
+          <Figure
+            label={m.revenue}
+            value={formatXaf(
+              locale,
+              sum((r) => r.revenue_xaf),
+            )}
+          />
         </dl>
       </Card>
       <Card title={m.byGroup}>
@@ -77,13 +100,29 @@ function YearReport({ year }: { year: AcademicYear }) {
         <TableFrame className="mt-4">
           <table className="min-w-full text-sm" data-testid="institution-table">
             <caption className="sr-only">{m.byGroup}</caption>
-            <thead className="bg-gray-50"><tr>{header.map((h, i) => <th key={h} scope="col" className={i > 2 ? `${th} text-end` : th}>{h}</th>)}</tr></thead>
+            <thead className="bg-gray-50">
+              <tr>
+                {header.map((h, i) => (
+                  <th key={h} scope="col" className={i > 2 ? `${th} text-end` : th}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={`${r.school_id}-${r.programme_fr}-${r.level_code}`} className="border-t border-gray-200">
-                  {cells(r).map((c, i) => i === 1
-                    ? <th key={i} scope="row" className={`${td} font-normal`}>{c}</th>
-                    : <td key={i} className={i > 2 ? `${td} text-end tabular-nums` : td}>{c}</td>)}
+                  {cells(r).map((c, i) =>
+                    i === 1 ? (
+                      <th key={i} scope="row" className={`${td} font-normal`}>
+                        {c}
+                      </th>
+                    ) : (
+                      <td key={i} className={i > 2 ? `${td} text-end tabular-nums` : td}>
+                        {c}
+                      </td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -27,12 +27,16 @@ export function BarChart({ label, labels, values, integers, high, testId }: BarC
     let cancelled = false;
     void import("chartist").then(({ BarChart: Chart }) => {
       if (cancelled || !box.current) return;
-      chart = new Chart(box.current, { labels, series: [values] }, {
-        // the axis's values written in the page's language (12,5 in French, not 12.5)
-        axisY: { onlyInteger: integers, low: 0, labelInterpolationFnc: (value: number | string) => formatDecimal(locale, Number(value)), ...(high !== undefined ? { high } : {}) },
-        chartPadding: { top: 10, right: 10, bottom: 0, left: 0 },
-        height: "220px",
-      });
+      chart = new Chart(
+        box.current,
+        { labels, series: [values] },
+        {
+          // the axis's values written in the page's language (12,5 in French, not 12.5)
+          axisY: { onlyInteger: integers, low: 0, labelInterpolationFnc: (value: number | string) => formatDecimal(locale, Number(value)), ...(high !== undefined ? { high } : {}) },
+          chartPadding: { top: 10, right: 10, bottom: 0, left: 0 },
+          height: "220px",
+        },
+      );
     });
     return () => {
       cancelled = true;

@@ -25,8 +25,7 @@ export default function TeacherReportsPage(_: PageProps) {
   return (
     <>
       <PageHeader title={m.teacherTitle} description={m.teacherDescription} />
-      <ReportChoice list={courses} label={m.course} empty={m.noCourse} first={(cs) => cs[0]}
-        optionLabel={(c) => `${c.code} — ${c.title}`} menuClassName="max-w-md">
+      <ReportChoice list={courses} label={m.course} empty={m.noCourse} first={(cs) => cs[0]} optionLabel={(c) => `${c.code} — ${c.title}`} menuClassName="max-w-md">
         {(course) => <CourseReportView course={course} />}
       </ReportChoice>
     </>
@@ -56,31 +55,67 @@ function CourseReportView({ course }: { course: Course }) {
       </Card>
       <Card title={m.distribution}>
         <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-          <BarChart label={fill(m.distributionChart, { marked: formatNumber(locale, r.marked), students: formatNumber(locale, r.students) })} labels={r.distribution.map((b) => formatDecimal(locale, b.from))} values={r.distribution.map((b) => b.count)} integers testId="distribution-chart" />
+          <BarChart
+            label={fill(m.distributionChart, { marked: formatNumber(locale, r.marked), students: formatNumber(locale, r.students) })}
+            labels={r.distribution.map((b) => formatDecimal(locale, b.from))}
+            values={r.distribution.map((b) => b.count)}
+            integers
+            testId="distribution-chart"
+          />
           <table className="text-sm" data-testid="distribution-table">
             <caption className="sr-only">{m.distribution}</caption>
-            <thead className="bg-gray-50"><tr><th scope="col" className={th}>{m.band}</th><th scope="col" className={`${th} text-end`}>{m.count}</th></tr></thead>
+            <thead className="bg-gray-50">
+              <tr>
+                <th scope="col" className={th}>
+                  {m.band}
+                </th>
+                <th scope="col" className={`${th} text-end`}>
+                  {m.count}
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {r.distribution.map((b, i) => (
-                <tr key={b.from} className="border-t border-gray-200"><th scope="row" className={`${td} font-normal`}>{bands[i]}</th><td className={`${td} text-end tabular-nums`}>{b.count}</td></tr>
+                <tr key={b.from} className="border-t border-gray-200">
+                  <th scope="row" className={`${td} font-normal`}>
+                    {bands[i]}
+                  </th>
+                  <td className={`${td} text-end tabular-nums`}>{b.count}</td>
+                </tr>
               ))}
             </tbody>
           </table>
         </div>
       </Card>
       <Card title={m.atRisk} description={fill(m.atRiskHint, { pass: formatMark(locale, r.pass_mark) })}>
-        {r.at_risk.length === 0 ? <p className="text-gray-800">{m.atRiskNone}</p> : (
+        {r.at_risk.length === 0 ? (
+          <p className="text-gray-800">{m.atRiskNone}</p>
+        ) : (
           <TableFrame>
             <table className="min-w-full text-sm" data-testid="at-risk-table">
               <caption className="sr-only">{m.atRisk}</caption>
-              <thead className="bg-gray-50"><tr>
-                <th scope="col" className={th}>{m.name}</th><th scope="col" className={`${th} text-end`}>{m.average}</th>
-                <th scope="col" className={`${th} text-end`}>{m.absences}</th><th scope="col" className={th}>{m.reason}</th>
-              </tr></thead>
+              <thead className="bg-gray-50">
+                <tr>
+                  <th scope="col" className={th}>
+                    {m.name}
+                  </th>
+                  <th scope="col" className={`${th} text-end`}>
+                    {m.average}
+                  </th>
+                  <th scope="col" className={`${th} text-end`}>
+                    {m.absences}
+                  </th>
+                  <th scope="col" className={th}>
+                    {m.reason}
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {r.at_risk.map((s) => (
                   <tr key={s.student_id} className="border-t border-gray-200">
-                    <th scope="row" className={`${td} font-normal`}>{s.full_name}</th>
+                    <th scope="row" className={`${td} font-normal`}>
+                      {s.full_name}
+                    </th>
                     <td className={`${td} text-end tabular-nums`}>{s.average === null ? m.none : formatMark(locale, s.average)}</td>
                     <td className={`${td} text-end tabular-nums`}>{s.absences}</td>
                     <td className={td}>{[s.below_pass && m.reasons.below, s.often_absent && m.reasons.absent].filter(Boolean).join(", ")}</td>
@@ -104,9 +139,7 @@ function toTable(m: ReturnType<typeof useMessages<typeof reportMessages.fr>>, lo
     [m.passRate, pct(r.pass_rate), ""],
     [m.attendance, pct(r.attendance_rate), ""],
     ...r.distribution.map((b) => [`${m.distribution} ${fill(m.bandValue, { from: formatDecimal(locale, b.from), to: formatDecimal(locale, b.to) })}`, String(b.count), ""]),
-    ...r.at_risk.map((s) => [`${m.atRisk}: ${s.full_name}`, s.average === null ? "" : formatMark(locale, s.average),
-      `${m.absences}: ${s.absences}`]),
+    ...r.at_risk.map((s) => [`${m.atRisk}: ${s.full_name}`, s.average === null ? "" : formatMark(locale, s.average), `${m.absences}: ${s.absences}`]),
   ];
-  return { title: `${m.teacherTitle} — ${course.code} ${course.title}`, subtitle: formatDate(locale, new Date()),
-    header: [m.indicator, m.value, m.detail], rows, widths: [3, 1, 1] };
+  return { title: `${m.teacherTitle} — ${course.code} ${course.title}`, subtitle: formatDate(locale, new Date()), header: [m.indicator, m.value, m.detail], rows, widths: [3, 1, 1] };
 }

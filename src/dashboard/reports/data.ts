@@ -25,14 +25,16 @@ const courseReport = z.object({
   pass_rate: nullishNum,
   attendance_rate: nullishNum,
   distribution: z.array(z.object({ from: num, to: num, count: num })),
-  at_risk: z.array(z.object({
-    student_id: z.string(),
-    full_name: z.string(),
-    average: nullishNum,
-    absences: num,
-    below_pass: z.boolean(),
-    often_absent: z.boolean(),
-  })),
+  at_risk: z.array(
+    z.object({
+      student_id: z.string(),
+      full_name: z.string(),
+      average: nullishNum,
+      absences: num,
+      below_pass: z.boolean(),
+      often_absent: z.boolean(),
+    }),
+  ),
 });
 export type CourseReport = z.infer<typeof courseReport>;
 

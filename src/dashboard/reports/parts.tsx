@@ -21,7 +21,15 @@ export const td = "px-3 py-2 text-gray-900";
  * A report page's body: the list to choose from (loading, failed or empty), the menu that
  * chooses (on `first` until the user picks), and the chosen one's report.
  */
-export function ReportChoice<T extends { id: string }>({ list, label, empty, first, optionLabel, menuClassName, children }: {
+export function ReportChoice<T extends { id: string }>({
+  list,
+  label,
+  empty,
+  first,
+  optionLabel,
+  menuClassName,
+  children,
+}: {
   list: QueryState<T[]>;
   label: string;
   /** The empty state's title when there is nothing to choose. */
@@ -76,8 +84,12 @@ export function ExportButtons({ fileName, table }: { fileName: string; table: Pd
   };
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" variant="secondary" isPending={busy === "csv"} onPress={() => void run("csv")}>{m.exportCsv}</Button>
-      <Button size="sm" variant="secondary" isPending={busy === "pdf"} onPress={() => void run("pdf")}>{m.exportPdf}</Button>
+      <Button size="sm" variant="secondary" isPending={busy === "csv"} onPress={() => void run("csv")}>
+        {m.exportCsv}
+      </Button>
+      <Button size="sm" variant="secondary" isPending={busy === "pdf"} onPress={() => void run("pdf")}>
+        {m.exportPdf}
+      </Button>
     </div>
   );
 }

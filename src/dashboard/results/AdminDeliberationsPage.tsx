@@ -72,14 +72,7 @@ export default function AdminDeliberationsPage(_: PageProps) {
             <Skeleton label={all.loading} />
           ) : (
             <>
-              <Card
-                title={m.sessions}
-                actions={
-                  state.data.next && state.data.results.length > 0 ? (
-                    <Button onPress={() => setClosing(true)}>{m.close[state.data.next]}</Button>
-                  ) : undefined
-                }
-              >
+              <Card title={m.sessions} actions={state.data.next && state.data.results.length > 0 ? <Button onPress={() => setClosing(true)}>{m.close[state.data.next]}</Button> : undefined}>
                 {state.data.sessions.length === 0 ? (
                   <p className="text-gray-700">{m.none}</p>
                 ) : (
@@ -106,12 +99,15 @@ export default function AdminDeliberationsPage(_: PageProps) {
                   </ul>
                 )}
               </Card>
-              <Card title={state.data.next ? m.preview[state.data.next] : m.preview.done} description={fill(m.summary, {
-                validated: countOf(locale, m.summaryParts.validated, count("validated")),
-                resit: countOf(locale, m.summaryParts.resit, count("resit")),
-                deferred: countOf(locale, m.summaryParts.deferred, count("deferred")),
-                incomplete: countOf(locale, m.summaryParts.incomplete, count("incomplete")),
-              })}>
+              <Card
+                title={state.data.next ? m.preview[state.data.next] : m.preview.done}
+                description={fill(m.summary, {
+                  validated: countOf(locale, m.summaryParts.validated, count("validated")),
+                  resit: countOf(locale, m.summaryParts.resit, count("resit")),
+                  deferred: countOf(locale, m.summaryParts.deferred, count("deferred")),
+                  incomplete: countOf(locale, m.summaryParts.incomplete, count("incomplete")),
+                })}
+              >
                 {state.data.results.length === 0 ? (
                   <EmptyState headingLevel={3} title={m.noStudents} />
                 ) : (
@@ -119,21 +115,35 @@ export default function AdminDeliberationsPage(_: PageProps) {
                     <table className="min-w-full text-sm" data-testid="deliberation-results">
                       <thead className="bg-gray-50">
                         <tr>
-                          <th scope="col" className={th}>{m.student}</th>
-                          <th scope="col" className={`${th} text-end`}>{all.average}</th>
-                          <th scope="col" className={`${th} text-end`}>{all.gpa}</th>
-                          <th scope="col" className={`${th} text-end`}>{all.credits}</th>
-                          <th scope="col" className={th}>{all.decision}</th>
+                          <th scope="col" className={th}>
+                            {m.student}
+                          </th>
+                          <th scope="col" className={`${th} text-end`}>
+                            {all.average}
+                          </th>
+                          <th scope="col" className={`${th} text-end`}>
+                            {all.gpa}
+                          </th>
+                          <th scope="col" className={`${th} text-end`}>
+                            {all.credits}
+                          </th>
+                          <th scope="col" className={th}>
+                            {all.decision}
+                          </th>
                         </tr>
                       </thead>
                       <tbody>
                         {state.data.results.map((r) => (
                           <tr key={r.student_id} className="border-t border-gray-200">
-                            <th scope="row" className={`${td} font-medium`}>{r.name}</th>
+                            <th scope="row" className={`${td} font-medium`}>
+                              {r.name}
+                            </th>
                             <td className={`${td} text-end tabular-nums`}>{r.average === null ? all.noMark : formatMark(locale, r.average)}</td>
                             <td className={`${td} text-end tabular-nums`}>{r.gpa === null ? all.noMark : formatMark(locale, r.gpa)}</td>
                             <td className={`${td} text-end tabular-nums`}>{fill(all.creditsValue, { earned: r.credits_earned, total: r.credits_total })}</td>
-                            <td className={td}><StatusPill tone={TONES[r.decision]}>{all.decisions[r.decision]}</StatusPill></td>
+                            <td className={td}>
+                              <StatusPill tone={TONES[r.decision]}>{all.decisions[r.decision]}</StatusPill>
+                            </td>
                           </tr>
                         ))}
                       </tbody>

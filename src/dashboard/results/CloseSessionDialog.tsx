@@ -21,12 +21,7 @@ import { errorText } from "../ui/styles.ts";
 import { closeDeliberation, fetchDeliberationGaps } from "./data.ts";
 import { resultsMessages } from "./messages.ts";
 
-export function CloseSessionDialog({ semesterId, session, onClose, onClosed }: {
-  semesterId: string;
-  session: "normal" | "resit";
-  onClose: () => void;
-  onClosed: () => void;
-}) {
+export function CloseSessionDialog({ semesterId, session, onClose, onClosed }: { semesterId: string; session: "normal" | "resit"; onClose: () => void; onClosed: () => void }) {
   const m = useMessages(resultsMessages).deliberation;
   const ui = useMessages(uiMessages);
   const locale = useLocale();

@@ -14,11 +14,7 @@ import { errorText } from "../ui/styles.ts";
 import { reopenDeliberation, reopenReasonSchema, reopenRefusal, type Deliberation } from "./data.ts";
 import { resultsMessages } from "./messages.ts";
 
-export function ReopenSessionDialog({ deliberation, onClose, onReopened }: {
-  deliberation: Deliberation;
-  onClose: () => void;
-  onReopened: () => void;
-}) {
+export function ReopenSessionDialog({ deliberation, onClose, onReopened }: { deliberation: Deliberation; onClose: () => void; onReopened: () => void }) {
   const m = useMessages(resultsMessages).deliberation;
   const ui = useMessages(uiMessages);
   const errorMessage = useErrorMessage();
@@ -57,16 +53,7 @@ export function ReopenSessionDialog({ deliberation, onClose, onReopened }: {
               <li>{m.reopenTranscripts}</li>
               <li>{m.reopenMarks}</li>
             </ul>
-            <TextArea
-              label={m.reopenReason}
-              description={m.reopenReasonHelp}
-              value={reason}
-              onChange={setReason}
-              maxLength={1000}
-              rows={3}
-              isRequired
-              errorMessage={invalid}
-            />
+            <TextArea label={m.reopenReason} description={m.reopenReasonHelp} value={reason} onChange={setReason} maxLength={1000} rows={3} isRequired errorMessage={invalid} />
           </div>
           {error && (
             <p role="alert" className={errorText}>

@@ -37,13 +37,22 @@ export default function StudentResultsPage(_: PageProps) {
   // downloaded opens offline too.
   const hasResults = (results.data?.length ?? 0) > 0;
   useEffect(() => {
-    if (hasResults) void afterLoad().then(() => import("./transcript-pdf.ts")).catch(() => {});
+    if (hasResults)
+      void afterLoad()
+        .then(() => import("./transcript-pdf.ts"))
+        .catch(() => {});
   }, [hasResults]);
   return (
     <>
       <PageHeader title={m.title} description={m.description} />
       {error ? (
-        <ErrorState error={error} onRetry={() => { results.retry(); current.retry(); }} />
+        <ErrorState
+          error={error}
+          onRetry={() => {
+            results.retry();
+            current.retry();
+          }}
+        />
       ) : results.loading || current.loading ? (
         <Skeleton label={m.loading} blocks={2} />
       ) : (results.data?.length ?? 0) === 0 && !current.data?.courses.some((c) => c.marks.length > 0) ? (
@@ -51,7 +60,9 @@ export default function StudentResultsPage(_: PageProps) {
       ) : (
         <div className="flex flex-col gap-6">
           {current.data && current.data.courses.length > 0 && <CurrentSemester data={current.data} />}
-          {results.data?.map((r) => <SemesterCard key={r.semester.id} result={r} />)}
+          {results.data?.map((r) => (
+            <SemesterCard key={r.semester.id} result={r} />
+          ))}
         </div>
       )}
     </>
@@ -89,21 +100,27 @@ function CurrentCourseTable({ course }: { course: CurrentCourse }) {
         </caption>
         <thead className="bg-gray-50">
           <tr>
-            <th scope="col" className={th}>{m.evaluation}</th>
-            <th scope="col" className={`${th} text-end`}>{m.mark}</th>
+            <th scope="col" className={th}>
+              {m.evaluation}
+            </th>
+            <th scope="col" className={`${th} text-end`}>
+              {m.mark}
+            </th>
           </tr>
         </thead>
         <tbody>
           {course.marks.map((g) => (
             <tr key={g.id} className="border-t border-gray-200">
-              <th scope="row" className={`${td} text-start font-normal`}>{g.title}</th>
-              <td className={`${td} text-end tabular-nums`}>
-                {g.status === "absent" ? m.absent : g.status === "excused" ? m.excused : mark(locale, g.score, m.noMark)}
-              </td>
+              <th scope="row" className={`${td} text-start font-normal`}>
+                {g.title}
+              </th>
+              <td className={`${td} text-end tabular-nums`}>{g.status === "absent" ? m.absent : g.status === "excused" ? m.excused : mark(locale, g.score, m.noMark)}</td>
             </tr>
           ))}
           <tr className="border-t border-gray-300 bg-gray-50">
-            <th scope="row" className={`${td} text-start font-semibold`}>{m.mark}</th>
+            <th scope="row" className={`${td} text-start font-semibold`}>
+              {m.mark}
+            </th>
             <td className={`${td} text-end font-semibold tabular-nums`}>
               {course.mark === null ? m.awaiting : formatMark(locale, course.mark)}
               {course.missing > 0 && <span className="block text-xs font-normal text-gray-700">{countOf(locale, m.missing, course.missing)}</span>}
@@ -161,32 +178,46 @@ function SemesterCard({ result }: { result: SemesterResult }) {
           <caption className="sr-only">{name}</caption>
           <thead className="bg-gray-50">
             <tr>
-              <th scope="col" className={th}>{m.course}</th>
-              <th scope="col" className={`${th} text-end`}>{m.coefficient}</th>
-              <th scope="col" className={`${th} text-end`}>{m.cc}</th>
-              <th scope="col" className={`${th} text-end`}>{m.exam}</th>
-              <th scope="col" className={`${th} text-end`}>{m.resit}</th>
-              <th scope="col" className={`${th} text-end`}>{m.mark}</th>
+              <th scope="col" className={th}>
+                {m.course}
+              </th>
+              <th scope="col" className={`${th} text-end`}>
+                {m.coefficient}
+              </th>
+              <th scope="col" className={`${th} text-end`}>
+                {m.cc}
+              </th>
+              <th scope="col" className={`${th} text-end`}>
+                {m.exam}
+              </th>
+              <th scope="col" className={`${th} text-end`}>
+                {m.resit}
+              </th>
+              <th scope="col" className={`${th} text-end`}>
+                {m.mark}
+              </th>
             </tr>
           </thead>
           {result.units.map((u) => (
             <tbody key={u.unit_id} className="border-t-2 border-gray-300">
               <tr className="bg-brand-50">
                 <th scope="rowgroup" colSpan={5} className={`${td} text-start`}>
-                  <span className="font-semibold">{u.code} — {locale === "en" ? u.title_en : u.title_fr}</span>
+                  <span className="font-semibold">
+                    {u.code} — {locale === "en" ? u.title_en : u.title_fr}
+                  </span>
                   <span className="text-gray-700"> · {fill(m.creditsOf, { credits: u.credits })}</span>
                   {u.letter && <span className="text-gray-700"> · {fill(m.grade, { letter: u.letter, points: formatMark(locale, u.points ?? 0) })}</span>}
                   <span className="ms-2">
-                    <StatusPill tone={u.validated_by === "average" ? "success" : u.validated_by === "compensation" ? "info" : "danger"}>
-                      {m.validation[u.validated_by ?? "none"]}
-                    </StatusPill>
+                    <StatusPill tone={u.validated_by === "average" ? "success" : u.validated_by === "compensation" ? "info" : "danger"}>{m.validation[u.validated_by ?? "none"]}</StatusPill>
                   </span>
                 </th>
                 <td className={`${td} text-end font-semibold tabular-nums`}>{mark(locale, u.average, m.missingFrozen)}</td>
               </tr>
               {u.courses.map((c) => (
                 <tr key={c.course_id} className="border-t border-gray-200">
-                  <th scope="row" className={`${td} ps-6 text-start font-normal`}>{c.code} — {c.title}</th>
+                  <th scope="row" className={`${td} ps-6 text-start font-normal`}>
+                    {c.code} — {c.title}
+                  </th>
                   <td className={`${td} text-end tabular-nums`}>{formatMark(locale, c.coefficient).replace(/[.,]00$/, "")}</td>
                   <td className={`${td} text-end tabular-nums`}>{mark(locale, c.cc, m.noMark)}</td>
                   <td className={`${td} text-end tabular-nums`}>{mark(locale, c.exam, m.noMark)}</td>

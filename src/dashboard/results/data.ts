@@ -63,14 +63,31 @@ export async function fetchMyResults(supabase: SupabaseClient, studentId: string
     .select("average, gpa, credits_earned, credits_total, mention, decision, units, deliberation:deliberations(id, session, published_at, semester_id)")
     .eq("student_id", studentId);
   if (error) fail("frozen results", error);
-  const rows = z.array(frozenRow).parse(data).filter((r) => r.deliberation.published_at !== null);
+  const rows = z
+    .array(frozenRow)
+    .parse(data)
+    .filter((r) => r.deliberation.published_at !== null);
   if (rows.length === 0) return [];
-  const semesters = await supabase.from("semesters").select(SEMESTER_COLUMNS).in("id", [...new Set(rows.map((r) => r.deliberation.semester_id))]);
+  const semesters = await supabase
+    .from("semesters")
+    .select(SEMESTER_COLUMNS)
+    .in("id", [...new Set(rows.map((r) => r.deliberation.semester_id))]);
   if (semesters.error) fail("semesters", semesters.error);
-  const byId = new Map(z.array(semesterRow).parse(semesters.data).map((s) => [s.id, s]));
+  const byId = new Map(
+    z
+      .array(semesterRow)
+      .parse(semesters.data)
+      .map((s) => [s.id, s]),
+  );
   const latest = new Map<string, SemesterResult>();
   for (const { deliberation, ...rest } of rows) {
-    const result: SemesterResult = { ...rest, deliberationId: deliberation.id, session: deliberation.session, publishedAt: new Date(deliberation.published_at!), semester: byId.get(deliberation.semester_id)! };
+    const result: SemesterResult = {
+      ...rest,
+      deliberationId: deliberation.id,
+      session: deliberation.session,
+      publishedAt: new Date(deliberation.published_at!),
+      semester: byId.get(deliberation.semester_id)!,
+    };
     const seen = latest.get(deliberation.semester_id);
     if (!seen || (seen.session === "normal" && result.session === "resit")) latest.set(deliberation.semester_id, result);
   }
@@ -120,7 +137,12 @@ export async function fetchCurrentSemester(supabase: SupabaseClient): Promise<{ 
   ]);
   if (courses.error) fail("courses", courses.error);
   if (grades.error) fail("grades", grades.error);
-  const info = new Map(z.array(courseRow).parse(courses.data).map((c) => [c.id, c]));
+  const info = new Map(
+    z
+      .array(courseRow)
+      .parse(courses.data)
+      .map((c) => [c.id, c]),
+  );
   const published = z.array(gradeRow).parse(grades.data);
   return {
     semester,
@@ -191,7 +213,13 @@ export async function fetchDeliberation(supabase: SupabaseClient, semesterId: st
   const results = z.array(liveRow).parse(live.data);
   const names = new Map<string, string>();
   if (results.length > 0) {
-    const people = await supabase.from("profiles").select("id, full_name").in("id", results.map((r) => r.student_id));
+    const people = await supabase
+      .from("profiles")
+      .select("id, full_name")
+      .in(
+        "id",
+        results.map((r) => r.student_id),
+      );
     if (people.error) fail("names", people.error);
     for (const p of z.array(z.object({ id: z.string(), full_name: z.string() })).parse(people.data)) names.set(p.id, p.full_name);
   }
@@ -220,12 +248,7 @@ export async function fetchDeliberationGaps(supabase: SupabaseClient, semesterId
 }
 
 /** Closes the session; while something is missing the database wants override and a reason (audited). */
-export async function closeDeliberation(
-  supabase: SupabaseClient,
-  semesterId: string,
-  session: "normal" | "resit",
-  override?: { reason: string },
-): Promise<void> {
+export async function closeDeliberation(supabase: SupabaseClient, semesterId: string, session: "normal" | "resit", override?: { reason: string }): Promise<void> {
   const { error } = await supabase.rpc("close_deliberation", {
     semester: semesterId,
     session,

@@ -40,7 +40,8 @@ export const resultsMessages = defineMessages({
     downloadFor: "Télécharger le relevé de {semester} (PDF)",
     deliberation: {
       title: "Délibérations",
-      description: "Clore une session fige les résultats du semestre et verrouille ses notes (les notes de rattrapage restent ouvertes jusqu'à la clôture du rattrapage). Publier les montre aux étudiants, qui en sont avertis.",
+      description:
+        "Clore une session fige les résultats du semestre et verrouille ses notes (les notes de rattrapage restent ouvertes jusqu'à la clôture du rattrapage). Publier les montre aux étudiants, qui en sont avertis.",
       semester: "Semestre",
       sessions: "Sessions",
       none: "Aucune session close.",
@@ -49,7 +50,8 @@ export const resultsMessages = defineMessages({
       notPublished: "non publiée",
       close: { normal: "Clore la session normale", resit: "Clore la session de rattrapage" },
       closeTitle: { normal: "Clore la session normale ?", resit: "Clore la session de rattrapage ?" },
-      closeBody: "Les résultats ci-dessous seront figés et les notes de ce semestre verrouillées (évaluations, coefficients et pondérations compris). Seul un administrateur en vérification en deux étapes peut rouvrir la session, motif à l'appui.",
+      closeBody:
+        "Les résultats ci-dessous seront figés et les notes de ce semestre verrouillées (évaluations, coefficients et pondérations compris). Seul un administrateur en vérification en deux étapes peut rouvrir la session, motif à l'appui.",
       gapsLoading: "Vérification des notes et des examens…",
       notReady: "Cette session n'est pas prête à être close.",
       missing: "{students} sans note sur une évaluation publiée ({marks}) :",
@@ -147,7 +149,8 @@ export const resultsMessages = defineMessages({
       notPublished: "not published",
       close: { normal: "Close the normal session", resit: "Close the resit session" },
       closeTitle: { normal: "Close the normal session?", resit: "Close the resit session?" },
-      closeBody: "The results below will be frozen and this semester's marks locked (evaluations, coefficients and weights included). Only an administrator signed in with two-step verification can reopen the session, stating why.",
+      closeBody:
+        "The results below will be frozen and this semester's marks locked (evaluations, coefficients and weights included). Only an administrator signed in with two-step verification can reopen the session, stating why.",
       gapsLoading: "Checking marks and exams…",
       notReady: "This session is not ready to close.",
       missing: "{students} without a mark on a published evaluation ({marks}):",

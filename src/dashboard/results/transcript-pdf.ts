@@ -11,8 +11,13 @@ import { both, GREY, PageWriter, plain } from "../../lib/pdf/page-writer.ts";
 import { transcriptVerificationUrl } from "../../lib/results/transcript-url.ts";
 
 export interface TranscriptUnit {
-  code: string; title_fr: string; title_en: string; credits: number; average: number | null;
-  validated_by: "average" | "compensation" | null; letter: string | null;
+  code: string;
+  title_fr: string;
+  title_en: string;
+  credits: number;
+  average: number | null;
+  validated_by: "average" | "compensation" | null;
+  letter: string | null;
   /** CA, CANT, I or R (relevés issued before the codes existed have none). */
   decision_code?: string;
   courses: { code: string; title: string; coefficient: number; cc: number | null; exam: number | null; resit: number | null; mark: number | null }[];
@@ -81,16 +86,20 @@ export async function transcriptPdf(doc: TranscriptDocument, origin: string, loc
   w.text(`Délivré le / Issued on ${formatDate("fr", doc.issued_at)}`, 330, { size: 9 });
   w.down(22);
   const born = [s.birth_date ? formatDate("fr", s.birth_date) : null, s.birth_place].filter(Boolean).join(", ");
-  w.rows([
-    ["Nom et prénoms / Full name", s.holder],
-    ["Né(e) le, à / Born on, in", born || "—"],
-    ["Matricule / Student number", s.matricule ?? "—"],
-    ["Filière / Programme", both(s.programme_fr, s.programme_en)],
-    ...(s.specialty_fr ? [["Spécialité / Specialty", both(s.specialty_fr, s.specialty_en)] as [string, string]] : []),
-    ["Niveau / Level", both(s.level_fr, s.level_en)],
-    ["Semestre / Semester", `${both(s.semester_fr, s.semester_en)} — ${s.academic_year}`],
-    ["Session", s.session === "resit" ? "Après rattrapage / After the resit" : "Normale / Normal"],
-  ], 220, { size: 9, step: 14 });
+  w.rows(
+    [
+      ["Nom et prénoms / Full name", s.holder],
+      ["Né(e) le, à / Born on, in", born || "—"],
+      ["Matricule / Student number", s.matricule ?? "—"],
+      ["Filière / Programme", both(s.programme_fr, s.programme_en)],
+      ...(s.specialty_fr ? [["Spécialité / Specialty", both(s.specialty_fr, s.specialty_en)] as [string, string]] : []),
+      ["Niveau / Level", both(s.level_fr, s.level_en)],
+      ["Semestre / Semester", `${both(s.semester_fr, s.semester_en)} — ${s.academic_year}`],
+      ["Session", s.session === "resit" ? "Après rattrapage / After the resit" : "Normale / Normal"],
+    ],
+    220,
+    { size: 9, step: 14 },
+  );
   w.down(8);
 
   const columns = [50, 318, 350, 385, 420, 455, 495, 535];
@@ -120,13 +129,17 @@ export async function transcriptPdf(doc: TranscriptDocument, origin: string, loc
   }
   w.down(6);
   w.room(5 * 16 + 30);
-  w.rows([
-    ["Moyenne du semestre / Semester average", `${mark(s.average)} / 20`],
-    ["MGP / GPA", s.gpa === null ? "—" : `${mark(s.gpa)} / 4`],
-    ["Crédits acquis / Credits earned", `${s.credits_earned} / ${s.credits_total}`],
-    ["Mention / Honours", s.mention ? `${s.mention.fr} / ${s.mention.en}` : "—"],
-    ["Décision / Decision", DECISIONS[s.decision]],
-  ], 300, { size: 10, step: 16 });
+  w.rows(
+    [
+      ["Moyenne du semestre / Semester average", `${mark(s.average)} / 20`],
+      ["MGP / GPA", s.gpa === null ? "—" : `${mark(s.gpa)} / 4`],
+      ["Crédits acquis / Credits earned", `${s.credits_earned} / ${s.credits_total}`],
+      ["Mention / Honours", s.mention ? `${s.mention.fr} / ${s.mention.en}` : "—"],
+      ["Décision / Decision", DECISIONS[s.decision]],
+    ],
+    300,
+    { size: 10, step: 16 },
+  );
   for (const line of LEGEND) {
     w.text(line, 50, { size: 6.5, color: GREY });
     w.down(9);

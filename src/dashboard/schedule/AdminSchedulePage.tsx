@@ -27,10 +27,41 @@ export default function AdminSchedulePage() {
       filters={filters}
       filterBar={
         <>
-          <FilterSelect label={m.filters.school} allLabel={m.filters.all} value={filters.schoolId ?? ""} onChange={(v) => set("schoolId", v)} options={(o?.schools ?? []).map((s) => ({ value: s.id, label: name(s) }))} testId="filter-school" />
-          <FilterSelect label={m.filters.programme} allLabel={m.filters.all} value={filters.programmeId ?? ""} onChange={(v) => set("programmeId", v)} options={(o?.programmes ?? []).map((p) => ({ value: p.id, label: name(p) }))} testId="filter-programme" />
-          <FilterSelect label={m.filters.teacher} allLabel={m.filters.all} value={filters.teacherId ?? ""} onChange={(v) => set("teacherId", v)} options={(o?.teachers ?? []).map((t) => ({ value: t.id, label: t.full_name }))} testId="filter-teacher" />
-          <FilterSelect label={m.filters.mode} allLabel={m.filters.all} value={filters.mode ?? ""} onChange={(v) => set("mode", v)} options={[{ value: "online", label: m.online }, { value: "in_person", label: m.filters.inPerson }]} testId="filter-mode" />
+          <FilterSelect
+            label={m.filters.school}
+            allLabel={m.filters.all}
+            value={filters.schoolId ?? ""}
+            onChange={(v) => set("schoolId", v)}
+            options={(o?.schools ?? []).map((s) => ({ value: s.id, label: name(s) }))}
+            testId="filter-school"
+          />
+          <FilterSelect
+            label={m.filters.programme}
+            allLabel={m.filters.all}
+            value={filters.programmeId ?? ""}
+            onChange={(v) => set("programmeId", v)}
+            options={(o?.programmes ?? []).map((p) => ({ value: p.id, label: name(p) }))}
+            testId="filter-programme"
+          />
+          <FilterSelect
+            label={m.filters.teacher}
+            allLabel={m.filters.all}
+            value={filters.teacherId ?? ""}
+            onChange={(v) => set("teacherId", v)}
+            options={(o?.teachers ?? []).map((t) => ({ value: t.id, label: t.full_name }))}
+            testId="filter-teacher"
+          />
+          <FilterSelect
+            label={m.filters.mode}
+            allLabel={m.filters.all}
+            value={filters.mode ?? ""}
+            onChange={(v) => set("mode", v)}
+            options={[
+              { value: "online", label: m.online },
+              { value: "in_person", label: m.filters.inPerson },
+            ]}
+            testId="filter-mode"
+          />
         </>
       }
     />

@@ -56,8 +56,22 @@ export function FeedCard() {
                 {m.label}
               </label>
               <div className="flex flex-wrap gap-2">
-                <input id="calendar-feed-url" readOnly value={url} className="min-h-11 min-w-0 flex-1 rounded-md border border-gray-400 px-3 font-mono text-sm" onFocus={(e) => e.currentTarget.select()} />
-                <Button variant="secondary" onPress={() => navigator.clipboard?.writeText(url).then(() => setNote(m.copied), () => undefined)}>
+                <input
+                  id="calendar-feed-url"
+                  readOnly
+                  value={url}
+                  className="min-h-11 min-w-0 flex-1 rounded-md border border-gray-400 px-3 font-mono text-sm"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+                <Button
+                  variant="secondary"
+                  onPress={() =>
+                    navigator.clipboard?.writeText(url).then(
+                      () => setNote(m.copied),
+                      () => undefined,
+                    )
+                  }
+                >
                   {m.copy}
                 </Button>
               </div>

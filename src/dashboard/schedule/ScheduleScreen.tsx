@@ -218,17 +218,17 @@ function DatedList({ items }: { items: Dated[] }) {
 function SessionLine({ session, now, recordAttendance }: { session: Session; now: Date; recordAttendance: boolean }) {
   const locale = useLocale();
   const m = useMessages(scheduleMessages);
-    return (
-      <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="session-line">
-        <div>
-          <p className="font-medium text-gray-900">
-            {formatDateTime(locale, session.start_time)}–{formatTime(locale, session.end_time)} · {session.course.code} — {session.course.title}
-          </p>
-          <p className="text-sm text-gray-700">
-            {session.title} · {session.is_online ? m.online : session.room ? fill(m.room, { room: session.room }) : ""}
-          </p>
-        </div>
-        <JoinButton session={session} now={now} recordAttendance={recordAttendance} />
-      </li>
-    );
-  }
+  return (
+    <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="session-line">
+      <div>
+        <p className="font-medium text-gray-900">
+          {formatDateTime(locale, session.start_time)}–{formatTime(locale, session.end_time)} · {session.course.code} — {session.course.title}
+        </p>
+        <p className="text-sm text-gray-700">
+          {session.title} · {session.is_online ? m.online : session.room ? fill(m.room, { room: session.room }) : ""}
+        </p>
+      </div>
+      <JoinButton session={session} now={now} recordAttendance={recordAttendance} />
+    </li>
+  );
+}

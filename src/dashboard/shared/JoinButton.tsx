@@ -21,7 +21,15 @@ export function JoinButton({ session, now, recordAttendance }: { session: Sessio
   const url = meetingUrl(meetingOf(session));
   if (!url) return <span className="text-sm text-gray-700">{m.noLink}</span>;
   const over = now.getTime() > new Date(session.end_time).getTime();
-  if (over) return session.recording_url ? <a className={buttonClass("secondary", "sm")} href={session.recording_url} target="_blank" rel="noopener noreferrer">{m.recording}<span className="sr-only"> : {session.course.title}</span></a> : <span className="text-sm text-gray-700">{m.over}</span>;
+  if (over)
+    return session.recording_url ? (
+      <a className={buttonClass("secondary", "sm")} href={session.recording_url} target="_blank" rel="noopener noreferrer">
+        {m.recording}
+        <span className="sr-only"> : {session.course.title}</span>
+      </a>
+    ) : (
+      <span className="text-sm text-gray-700">{m.over}</span>
+    );
   if (!isJoinable(session.start_time, session.end_time, now)) {
     const opens = new Date(new Date(session.start_time).getTime() - COURSE_START_WINDOW_MINUTES * MINUTE_MS);
     return (
@@ -40,7 +48,10 @@ export function JoinButton({ session, now, recordAttendance }: { session: Sessio
         data-testid="join-session"
         onClick={() => {
           if (!recordAttendance) return;
-          joinSession(getSupabase(), session.id).then((r) => setJoined(r.joined_at), (e) => toastError(e));
+          joinSession(getSupabase(), session.id).then(
+            (r) => setJoined(r.joined_at),
+            (e) => toastError(e),
+          );
         }}
       >
         {m.join}

@@ -25,18 +25,20 @@ export async function certificatePdf(doc: EnrolmentCertificate, origin: string, 
   w.text(`${s.academic_year}. / The university certifies that the student below is registered for the academic year ${s.academic_year}.`, 50, { size: 9, color: GREY });
   w.down(30);
   const programme = both(s.programme_fr ?? s.formation_fr ?? s.extension_fr, s.programme_en ?? s.formation_en ?? s.extension_en, "");
-  w.rows([
-    ["Nom et prénoms / Full name", s.holder],
-    ["Matricule / Student number", s.matricule],
-    ...(s.birth_date || s.birth_place
-      ? [["Né(e) le, à / Born on, in", [s.birth_date ? formatDate("fr", s.birth_date) : null, s.birth_place].filter(Boolean).join(", ")] as [string, string]]
-      : []),
-    ["Filière / Programme", programme],
-    ...(s.specialty_fr ? [["Spécialité / Specialty", both(s.specialty_fr, s.specialty_en)] as [string, string]] : []),
-    ...(s.level_fr ? [["Niveau / Level", both(s.level_fr, s.level_en)] as [string, string]] : []),
-    ["Année académique / Academic year", s.academic_year],
-    ["Inscrit(e) le / Registered on", formatDate("fr", s.registered_at)],
-  ], 240, { step: 20 });
+  w.rows(
+    [
+      ["Nom et prénoms / Full name", s.holder],
+      ["Matricule / Student number", s.matricule],
+      ...(s.birth_date || s.birth_place ? [["Né(e) le, à / Born on, in", [s.birth_date ? formatDate("fr", s.birth_date) : null, s.birth_place].filter(Boolean).join(", ")] as [string, string]] : []),
+      ["Filière / Programme", programme],
+      ...(s.specialty_fr ? [["Spécialité / Specialty", both(s.specialty_fr, s.specialty_en)] as [string, string]] : []),
+      ...(s.level_fr ? [["Niveau / Level", both(s.level_fr, s.level_en)] as [string, string]] : []),
+      ["Année académique / Academic year", s.academic_year],
+      ["Inscrit(e) le / Registered on", formatDate("fr", s.registered_at)],
+    ],
+    240,
+    { step: 20 },
+  );
   w.down(16);
   w.text(`Délivrée le / Issued on ${formatDate("fr", doc.issued_at)}`, 50);
   w.down(14);

@@ -48,7 +48,12 @@ export async function sessionRegister(supabase: SupabaseClient, courseId: string
   ]);
   if (students.error) throw new Error(students.error.message);
   if (records.error) throw new Error(records.error.message);
-  const byStudent = new Map(z.array(attendanceRow).parse(records.data).map((r) => [r.student_id, r]));
+  const byStudent = new Map(
+    z
+      .array(attendanceRow)
+      .parse(records.data)
+      .map((r) => [r.student_id, r]),
+  );
   return z
     .array(registerRow)
     .parse(students.data)
@@ -68,12 +73,13 @@ export async function setAttendance(supabase: SupabaseClient, eventId: string, s
  */
 export async function markUnrecordedPresent(supabase: SupabaseClient, eventId: string, studentIds: string[]): Promise<void> {
   if (!studentIds.length) return;
-  const { error } = await supabase
-    .from("attendance")
-    .upsert(studentIds.map((studentId) => ({ schedule_event_id: eventId, student_id: studentId, status: "present" })), {
+  const { error } = await supabase.from("attendance").upsert(
+    studentIds.map((studentId) => ({ schedule_event_id: eventId, student_id: studentId, status: "present" })),
+    {
       onConflict: "schedule_event_id,student_id",
       ignoreDuplicates: true,
-    });
+    },
+  );
   if (error) throw new Error(error.message);
 }
 
@@ -112,7 +118,10 @@ export async function currentSemester(supabase: SupabaseClient): Promise<Semeste
 export async function myCourseAttendance(supabase: SupabaseClient, userId: string, courseId: string): Promise<{ counted: number; attended: number }> {
   const { data, error } = await supabase.from("attendance").select("status, session:schedule_events!inner(course_id)").eq("student_id", userId).eq("session.course_id", courseId);
   if (error) throw new Error(error.message);
-  const rows = z.array(z.object({ status: z.enum(ATTENDANCE_STATUSES) })).parse(data).filter((r) => r.status !== "excused");
+  const rows = z
+    .array(z.object({ status: z.enum(ATTENDANCE_STATUSES) }))
+    .parse(data)
+    .filter((r) => r.status !== "excused");
   return { counted: rows.length, attended: rows.filter((r) => r.status === "present" || r.status === "late").length };
 }
 

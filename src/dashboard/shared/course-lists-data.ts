@@ -71,7 +71,9 @@ const wizardOptions = z.object({
   formations: z.array(z.object({ id: z.string(), certificate: z.string(), internship_months: z.number(), name_fr: z.string(), name_en: z.string() })),
   extensions: z.array(z.object({ id: z.string(), credential: z.string(), delivery: z.string(), name_fr: z.string(), name_en: z.string() })),
   semesters: z.array(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string(), is_current: z.boolean(), academic_year: z.object({ label: z.string() }) })),
-  units: z.array(z.object({ id: z.string(), code: z.string(), title_fr: z.string(), title_en: z.string(), semester_id: z.string(), programme_id: z.nullable(z.string()), level_code: z.nullable(z.string()) })),
+  units: z.array(
+    z.object({ id: z.string(), code: z.string(), title_fr: z.string(), title_en: z.string(), semester_id: z.string(), programme_id: z.nullable(z.string()), level_code: z.nullable(z.string()) }),
+  ),
   teachers: z.array(z.object({ id: z.string(), full_name: z.string() })),
   /** The institution's default meeting platform (/admin/zoom), preselected for a new course. */
   defaultPlatform: z.enum(["zoom", "teams", "in_person"]),
@@ -103,7 +105,11 @@ export async function wizardChoices(supabase: SupabaseClient): Promise<WizardOpt
     extensions: q[4].data,
     semesters: q[5].data,
     units: q[6].data,
-    teachers: z.array(z.object({ profile: z.object({ id: z.string(), full_name: z.string() }) })).parse(q[7].data).map((r) => r.profile).sort((a, b) => a.full_name.localeCompare(b.full_name, "fr")),
+    teachers: z
+      .array(z.object({ profile: z.object({ id: z.string(), full_name: z.string() }) }))
+      .parse(q[7].data)
+      .map((r) => r.profile)
+      .sort((a, b) => a.full_name.localeCompare(b.full_name, "fr")),
     defaultPlatform: (q[8].data as { default_meeting_platform?: string } | null)?.default_meeting_platform ?? "zoom",
   });
 }

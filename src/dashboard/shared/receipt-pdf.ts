@@ -31,8 +31,7 @@ export async function receiptPdf(receipt: ReceiptData, origin: string, locale: L
   const d = receipt.details;
   const text = (key: string) => (d[key] == null ? "—" : String(d[key]));
   const simulated = d.simulated === true;
-  const w = await PageWriter.create(receipt.number,
-    receipt.kind === "payment" ? "Reçu de paiement / Payment receipt" : "Reçu d'annulation / Cancellation receipt");
+  const w = await PageWriter.create(receipt.number, receipt.kind === "payment" ? "Reçu de paiement / Payment receipt" : "Reçu d'annulation / Cancellation receipt");
   const line = (value: string, options: { size?: number; bold?: boolean } = {}) => {
     w.text(value, 50, { size: options.size ?? 11, bold: options.bold });
     w.down((options.size ?? 11) + 8);
@@ -48,18 +47,22 @@ export async function receiptPdf(receipt: ReceiptData, origin: string, locale: L
   if (receipt.kind === "cancellation") line(`Annule / Cancels : ${text("cancels")} — ${text("reason")}`);
   w.down(6);
   const [channelFr, channelEn] = CHANNELS[text("channel")] ?? [text("channel"), text("channel")];
-  w.rows([
-    ["Date / Date", `${formatDate("fr", receipt.issued_at)}, ${formatTime("fr", receipt.issued_at)} (Douala)`],
-    ["Payé par / Paid by", text("payer")],
-    ["Matricule / Student number", text("matricule")],
-    ["Année académique / Academic year", text("academic_year")],
-    ["Objet / Item", d.item_fr === d.item_en ? text("item_fr") : `${text("item_fr")} / ${text("item_en")}`],
-    ["Tranche / Instalment", d.instalment ? `${text("instalment")}/${text("instalments")}` : "—"],
-    ["Montant / Amount", plain(formatXaf("fr", receipt.amount_xaf))],
-    ["Reste à payer / Balance", d.balance_xaf == null ? "—" : plain(formatXaf("fr", Number(d.balance_xaf)))],
-    ["Moyen / Channel", channelFr === channelEn ? channelFr : `${channelFr} / ${channelEn}`],
-    ["Référence opérateur / Operator reference", text("operator_reference")],
-  ], 280, { step: 22 });
+  w.rows(
+    [
+      ["Date / Date", `${formatDate("fr", receipt.issued_at)}, ${formatTime("fr", receipt.issued_at)} (Douala)`],
+      ["Payé par / Paid by", text("payer")],
+      ["Matricule / Student number", text("matricule")],
+      ["Année académique / Academic year", text("academic_year")],
+      ["Objet / Item", d.item_fr === d.item_en ? text("item_fr") : `${text("item_fr")} / ${text("item_en")}`],
+      ["Tranche / Instalment", d.instalment ? `${text("instalment")}/${text("instalments")}` : "—"],
+      ["Montant / Amount", plain(formatXaf("fr", receipt.amount_xaf))],
+      ["Reste à payer / Balance", d.balance_xaf == null ? "—" : plain(formatXaf("fr", Number(d.balance_xaf)))],
+      ["Moyen / Channel", channelFr === channelEn ? channelFr : `${channelFr} / ${channelEn}`],
+      ["Référence opérateur / Operator reference", text("operator_reference")],
+    ],
+    280,
+    { step: 22 },
+  );
   w.down(10);
   await w.qr(receiptVerificationUrl(origin, receipt.verification_code, locale), "Vérifier ce reçu / Verify this receipt:", 140);
   w.y = 60;

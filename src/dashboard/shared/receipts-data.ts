@@ -5,7 +5,10 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
 
-const num = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
+const num = z.pipe(
+  z.union([z.number(), z.string()]),
+  z.transform((v) => Number(v)),
+);
 
 export const receiptRow = z.object({
   id: z.string(),
@@ -26,5 +29,8 @@ export async function fetchApplicationFeeReceipts(supabase: SupabaseClient, appl
     .eq("purpose", "application_fee")
     .order("created_at", { ascending: false });
   if (error) throw Object.assign(new Error(error.message), { code: error.code });
-  return z.array(z.object({ receipts: z.array(receiptRow) })).parse(data).flatMap((p) => p.receipts);
+  return z
+    .array(z.object({ receipts: z.array(receiptRow) }))
+    .parse(data)
+    .flatMap((p) => p.receipts);
 }

@@ -199,7 +199,12 @@ export interface Dated {
 export async function listExamsAndDeadlines(supabase: SupabaseClient, from: string, to: string, teacherId?: string): Promise<Dated[]> {
   let assignments = supabase.from("assignments").select("id, title, due_at, course:courses!inner(code, teacher_id)").gte("due_at", from).lt("due_at", to).limit(500);
   // evaluations → courses has three paths (assignments and quizzes link both): the hint names the evaluation's course.
-  let exams = supabase.from("evaluations").select("id, title, held_on, course:courses!evaluations_course_id_fkey!inner(code, teacher_id)").gte("held_on", from.slice(0, 10)).lt("held_on", to.slice(0, 10)).limit(500);
+  let exams = supabase
+    .from("evaluations")
+    .select("id, title, held_on, course:courses!evaluations_course_id_fkey!inner(code, teacher_id)")
+    .gte("held_on", from.slice(0, 10))
+    .lt("held_on", to.slice(0, 10))
+    .limit(500);
   if (teacherId) {
     assignments = assignments.eq("course.teacher_id", teacherId);
     exams = exams.eq("course.teacher_id", teacherId);
@@ -208,7 +213,13 @@ export async function listExamsAndDeadlines(supabase: SupabaseClient, from: stri
   if (a.error) throw new Error(a.error.message);
   if (e.error) throw new Error(e.error.message);
   return [
-    ...z.array(deadlineRow).parse(a.data).map((r) => ({ id: r.id, title: `${r.course.code} — ${r.title}`, at: r.due_at, kind: "deadline" as const })),
-    ...z.array(examRow).parse(e.data).map((r) => ({ id: r.id, title: `${r.course.code} — ${r.title}`, at: r.held_on, kind: "exam" as const })),
+    ...z
+      .array(deadlineRow)
+      .parse(a.data)
+      .map((r) => ({ id: r.id, title: `${r.course.code} — ${r.title}`, at: r.due_at, kind: "deadline" as const })),
+    ...z
+      .array(examRow)
+      .parse(e.data)
+      .map((r) => ({ id: r.id, title: `${r.course.code} — ${r.title}`, at: r.held_on, kind: "exam" as const })),
   ];
 }

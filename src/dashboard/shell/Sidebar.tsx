@@ -17,10 +17,7 @@ export default function Sidebar({ role, currentRoute, open, onNavigate }: { role
   const m = useMessages(shellMessages);
   const routes = role ? sidebarOf(role) : [];
   return (
-    <aside
-      id="dashboard-sidebar"
-      className={`${open ? "block" : "hidden"} border-b border-gray-200 bg-white lg:block lg:min-h-[calc(100vh-3.5rem)] lg:w-64 lg:shrink-0 lg:border-b-0 lg:border-r`}
-    >
+    <aside id="dashboard-sidebar" className={`${open ? "block" : "hidden"} border-b border-gray-200 bg-white lg:block lg:min-h-[calc(100vh-3.5rem)] lg:w-64 lg:shrink-0 lg:border-b-0 lg:border-r`}>
       <nav aria-label={m.mainNav} className="flex flex-col gap-4 p-4">
         <ul className="flex flex-col gap-1">
           <li>

@@ -22,7 +22,10 @@ function StatusPage({ title, body, testId }: { title: string; body: string; test
     <section className="mx-auto mt-8 max-w-lg rounded-xl bg-white p-8 shadow-sm" data-testid={testId}>
       <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
       <p className="mt-2 text-gray-700">{body}</p>
-      <a href={hrefTo(locale, "selector")} className="mt-6 inline-flex rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+      <a
+        href={hrefTo(locale, "selector")}
+        className="mt-6 inline-flex rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
         {m.backHome}
       </a>
     </section>

@@ -77,7 +77,7 @@ export default function TopBar({ name, menuOpen, onToggleMenu }: { name: string 
             href={`${alternatePath(window.location.pathname)}${window.location.search}`}
             hrefLang={other}
             lang={other}
-           
+
             aria-label={m.languageLabel}
             className={control}
             onClick={rememberLanguage}

@@ -12,12 +12,23 @@ export async function sendPending(supabase: SupabaseClient, item: Pending): Prom
   const replay = item.attempts > 1;
   if (write.kind === "submission") {
     await handInOnce(supabase, {
-      assignment: { id: write.assignmentId, course_id: write.courseId }, studentId: userId, body: write.body,
-      kept: write.kept, files: write.files, previous: write.previous, key, replay,
+      assignment: { id: write.assignmentId, course_id: write.courseId },
+      studentId: userId,
+      body: write.body,
+      kept: write.kept,
+      files: write.files,
+      previous: write.previous,
+      key,
+      replay,
     });
   } else {
     await sendMessage(supabase, {
-      conversationId: write.conversationId, userId, body: write.body, files: write.files.map((f) => ({ file: f.blob, name: f.name })), key, replay,
+      conversationId: write.conversationId,
+      userId,
+      body: write.body,
+      files: write.files.map((f) => ({ file: f.blob, name: f.name })),
+      key,
+      replay,
     });
   }
 }

@@ -21,7 +21,13 @@ export function Badge({ tone = "neutral", children, className }: { tone?: Tone; 
 export function StatusPill({ tone = "neutral", children }: { tone?: Tone; children: ReactNode }) {
   return (
     <Badge tone={tone} className="gap-1.5">
-      <span aria-hidden="true" className={cx("size-2 rounded-full", tone === "neutral" ? "bg-gray-600" : tone === "info" ? "bg-blue-700" : tone === "success" ? "bg-brand-700" : tone === "warning" ? "bg-amber-600" : "bg-red-700")} />
+      <span
+        aria-hidden="true"
+        className={cx(
+          "size-2 rounded-full",
+          tone === "neutral" ? "bg-gray-600" : tone === "info" ? "bg-blue-700" : tone === "success" ? "bg-brand-700" : tone === "warning" ? "bg-amber-600" : "bg-red-700",
+        )}
+      />
       {children}
     </Badge>
   );

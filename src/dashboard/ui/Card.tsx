@@ -18,11 +18,7 @@ export function Card({ title, description, actions, headingLevel = 2, className,
   const id = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section
-      aria-labelledby={title ? id : undefined}
-      data-testid={testId}
-      className={cx("rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6", className)}
-    >
+    <section aria-labelledby={title ? id : undefined} data-testid={testId} className={cx("rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6", className)}>
       {(title || actions) && (
         <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
           <div>

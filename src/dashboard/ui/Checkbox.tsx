@@ -35,7 +35,10 @@ export function Checkbox(allProps: CheckboxProps) {
         isInvalid={!!errorMessage}
         validationBehavior="aria"
         aria-describedby={describedBy}
-        className={cx("group flex min-h-11 cursor-default items-center gap-3 rounded-md text-gray-900", "data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-gold-400")}
+        className={cx(
+          "group flex min-h-11 cursor-default items-center gap-3 rounded-md text-gray-900",
+          "data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-gold-400",
+        )}
       >
         <span
           aria-hidden="true"

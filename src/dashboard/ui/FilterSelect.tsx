@@ -3,7 +3,14 @@
 import { useId } from "react";
 import { cx, inputBox, labelText } from "./styles.ts";
 
-export function FilterSelect({ label, value, onChange, options, allLabel, testId }: {
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  allLabel,
+  testId,
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;

@@ -2,17 +2,7 @@
 // the tests), errors shown on the field they concern. A schema's messages are i18n keys
 // (shared catalogue) or a feature's own words; `translateError` turns them into text.
 import { createContext, useContext, type FormEvent, type ReactNode } from "react";
-import {
-  FormProvider,
-  useController,
-  useForm,
-  useFormContext,
-  type FieldPath,
-  type FieldValues,
-  type SubmitHandler,
-  type UseFormProps,
-  type UseFormReturn,
-} from "react-hook-form";
+import { FormProvider, useController, useForm, useFormContext, type FieldPath, type FieldValues, type SubmitHandler, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as z from "zod/v4/core";
 import { useT } from "../i18n.ts";

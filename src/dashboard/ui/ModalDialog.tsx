@@ -43,11 +43,7 @@ function ModalFrame({ state, isDismissable = false, size = "md", ...props }: Fra
   const { modalProps, underlayProps } = useModalOverlay({ isDismissable, isKeyboardDismissDisabled: false }, state, ref);
   return (
     <div {...underlayProps} className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-2 sm:p-4">
-      <div
-        {...modalProps}
-        ref={ref}
-        className={cx("max-h-[calc(100dvh-1rem)] w-full overflow-auto rounded-xl bg-white shadow-xl", size === "md" ? "max-w-lg" : "max-w-3xl")}
-      >
+      <div {...modalProps} ref={ref} className={cx("max-h-[calc(100dvh-1rem)] w-full overflow-auto rounded-xl bg-white shadow-xl", size === "md" ? "max-w-lg" : "max-w-3xl")}>
         <DialogBody close={state.close} {...props} />
       </div>
     </div>

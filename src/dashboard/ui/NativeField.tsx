@@ -12,7 +12,15 @@ export function describedBy(id: string, description: ReactNode, errorMessage: st
   return [errorMessage && `${id}-error`, description && `${id}-help`].filter(Boolean).join(" ") || undefined;
 }
 
-export function NativeField({ id, label, description, errorMessage, isRequired, className, children }: Pick<FieldBaseProps, "label" | "description" | "errorMessage" | "isRequired" | "className"> & { id: string; children: ReactNode }) {
+export function NativeField({
+  id,
+  label,
+  description,
+  errorMessage,
+  isRequired,
+  className,
+  children,
+}: Pick<FieldBaseProps, "label" | "description" | "errorMessage" | "isRequired" | "className"> & { id: string; children: ReactNode }) {
   const m = useMessages(uiMessages);
   return (
     <div className={cx("flex flex-col gap-1", className)}>

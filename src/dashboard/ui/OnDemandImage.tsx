@@ -12,8 +12,11 @@ export function OnDemandImage({ alt, className, ...image }: ImgHTMLAttributes<HT
   const [asked, setAsked] = useState(false);
   if (!saver || asked) return <img alt={alt} className={className} {...image} />;
   return (
-    <button type="button" onClick={() => setAsked(true)}
-      className={cx(className, "flex items-center justify-center bg-gray-100 p-2 text-center text-xs font-semibold text-brand-900 underline", focusRing)}>
+    <button
+      type="button"
+      onClick={() => setAsked(true)}
+      className={cx(className, "flex items-center justify-center bg-gray-100 p-2 text-center text-xs font-semibold text-brand-900 underline", focusRing)}
+    >
       {m.showImage}
       <span className="sr-only"> : {alt}</span>
     </button>

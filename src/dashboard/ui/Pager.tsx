@@ -24,10 +24,7 @@ export function Pager({ total, query, onQueryChange }: { total: number; query: T
   const last = pageCount(total, query.pageSize);
   const from = total === 0 ? 0 : (query.page - 1) * query.pageSize + 1;
   const to = Math.min(total, query.page * query.pageSize);
-  const range =
-    total === 0 || from > total
-      ? m.table.none
-      : fill(m.table.range, { from: formatNumber(locale, from), to: formatNumber(locale, to), total: formatNumber(locale, total) });
+  const range = total === 0 || from > total ? m.table.none : fill(m.table.range, { from: formatNumber(locale, from), to: formatNumber(locale, to), total: formatNumber(locale, total) });
   return (
     <nav aria-label={m.table.pager} className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
       <p aria-live="polite" data-testid="pager-range" className="text-gray-800">

@@ -20,9 +20,7 @@ export function Skeleton({ lines = 3, blocks = 0, label, className }: SkeletonPr
       <span className="sr-only">{label ?? m.loading}</span>
       {blocks > 0
         ? Array.from({ length: blocks }, (_, i) => <div key={i} aria-hidden="true" className="h-24 animate-pulse rounded-xl bg-gray-200" />)
-        : Array.from({ length: lines }, (_, i) => (
-            <div key={i} aria-hidden="true" className={cx("h-4 animate-pulse rounded bg-gray-200", i === lines - 1 && lines > 1 ? "w-2/3" : "w-full")} />
-          ))}
+        : Array.from({ length: lines }, (_, i) => <div key={i} aria-hidden="true" className={cx("h-4 animate-pulse rounded bg-gray-200", i === lines - 1 && lines > 1 ? "w-2/3" : "w-full")} />)}
     </div>
   );
 }

@@ -26,12 +26,7 @@ export interface TabsProps {
 
 export function Tabs({ label, tabs, selected, defaultSelected, onChange }: TabsProps) {
   return (
-    <Root
-      value={selected}
-      defaultValue={selected === undefined ? (defaultSelected ?? tabs.find((tab) => !tab.isDisabled)?.id) : undefined}
-      onValueChange={onChange}
-      className="flex flex-col"
-    >
+    <Root value={selected} defaultValue={selected === undefined ? (defaultSelected ?? tabs.find((tab) => !tab.isDisabled)?.id) : undefined} onValueChange={onChange} className="flex flex-col">
       <List aria-label={label} className="flex overflow-x-auto border-b border-gray-300">
         {tabs.map((tab) => (
           <Trigger

@@ -26,7 +26,9 @@ export default function ForgotPasswordForm({ locale, messages }: { locale: Local
     setError(undefined);
     setBusy(true);
     try {
-      const { error: failure } = await (await authClient()).resetPasswordForEmail(parsed.data.email, {
+      const { error: failure } = await (
+        await authClient()
+      ).resetPasswordForEmail(parsed.data.email, {
         redirectTo: window.location.origin + localizedPath(locale, "/reset-password"),
       });
       if (failure && failure.status !== 404) return setFormError(explain(t, failure));

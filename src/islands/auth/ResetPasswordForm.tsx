@@ -45,7 +45,12 @@ export default function ResetPasswordForm({ locale, messages, mode = "reset" }: 
     };
   }, [userId]);
 
-  if (!hydrated || auth.loading) return <p role="status" className="mt-6 text-gray-600">{t("guard.checking")}</p>;
+  if (!hydrated || auth.loading)
+    return (
+      <p role="status" className="mt-6 text-gray-600">
+        {t("guard.checking")}
+      </p>
+    );
   if (done) {
     return (
       <div className="mt-6 flex flex-col gap-4">
@@ -67,7 +72,12 @@ export default function ResetPasswordForm({ locale, messages, mode = "reset" }: 
     );
   }
 
-  if (assurance === "checking") return <p role="status" className="mt-6 text-gray-600">{t("guard.checking")}</p>;
+  if (assurance === "checking")
+    return (
+      <p role="status" className="mt-6 text-gray-600">
+        {t("guard.checking")}
+      </p>
+    );
   if (assurance === "needs-aal2") return <MfaChallengeForm auth={authClient} t={t} onVerified={() => setAssurance("ok")} />;
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {

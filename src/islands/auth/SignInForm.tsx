@@ -109,7 +109,10 @@ export default function SignInForm({ locale, messages }: { locale: Locale; messa
   }
 
   async function sendCode(to: { email: string } | { phone: string }) {
-    const options = "phone" in to ? { shouldCreateUser: OTP_CREATES_USER, channel: DEFAULT_OTP_CHANNEL } : { shouldCreateUser: OTP_CREATES_USER, emailRedirectTo: window.location.origin + localizedPath(locale, DASHBOARD_PATH) };
+    const options =
+      "phone" in to
+        ? { shouldCreateUser: OTP_CREATES_USER, channel: DEFAULT_OTP_CHANNEL }
+        : { shouldCreateUser: OTP_CREATES_USER, emailRedirectTo: window.location.origin + localizedPath(locale, DASHBOARD_PATH) };
     const { error } = await (await authClient()).signInWithOtp({ ...to, options } as never);
     if (error) throw error;
   }
@@ -168,7 +171,11 @@ export default function SignInForm({ locale, messages }: { locale: Locale; messa
         auth={authClient}
         t={t}
         onVerified={goOn}
-        onCancel={() => void authClient().then((auth) => auth.signOut({ scope: "local" })).then(() => window.location.reload())}
+        onCancel={() =>
+          void authClient()
+            .then((auth) => auth.signOut({ scope: "local" }))
+            .then(() => window.location.reload())
+        }
       />
     );
   }
@@ -211,9 +218,7 @@ export default function SignInForm({ locale, messages }: { locale: Locale; messa
       ) : (
         <Field id="sign-in-phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" label={t("auth.fields.phone")} hint={t("auth.hints.phone")} error={errors.phone} />
       )}
-      {method === "password" && (
-        <Field id="sign-in-password" name="password" type="password" autoComplete="current-password" label={t("signIn.password")} error={errors.password} />
-      )}
+      {method === "password" && <Field id="sign-in-password" name="password" type="password" autoComplete="current-password" label={t("signIn.password")} error={errors.password} />}
       <Submit busy={busy} label={method === "password" ? t("signIn.submit") : t("auth.actions.sendCode")} busyLabel={t("signIn.submitting")} />
       <div className="flex flex-col gap-2 text-center">
         <a href={localizedPath(locale, "/forgot-password")} className={linkClass}>

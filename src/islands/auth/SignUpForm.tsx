@@ -43,7 +43,9 @@ export default function SignUpForm({ locale, messages }: { locale: Locale; messa
     setBusy(true);
     try {
       const data = parsed.data;
-      const { data: result, error } = await (await authClient()).signUp({
+      const { data: result, error } = await (
+        await authClient()
+      ).signUp({
         ...identifierOf(data),
         password: data.password,
         options: {
@@ -64,7 +66,12 @@ export default function SignUpForm({ locale, messages }: { locale: Locale; messa
     }
   }
 
-  if (notice) return <div className="mt-6"><Notice>{notice}</Notice></div>;
+  if (notice)
+    return (
+      <div className="mt-6">
+        <Notice>{notice}</Notice>
+      </div>
+    );
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-busy={busy} {...warmAuthClient}>

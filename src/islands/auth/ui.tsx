@@ -4,10 +4,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { Channel } from "../../lib/forms/auth.ts";
 
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 aria-[invalid=true]:border-accent-500 focus:outline-2 focus:outline-brand-600";
-export const primaryButton =
-  "rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
+export const inputClass = "mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 aria-[invalid=true]:border-accent-500 focus:outline-2 focus:outline-brand-600";
+export const primaryButton = "rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 export const linkClass = "text-sm font-medium text-brand-700 underline-offset-2 hover:underline";
 
 interface FieldProps {

@@ -4,9 +4,7 @@
 // database checks the same again (supabase/migrations/20260503000000_admissions_process.sql).
 import * as z from "zod/mini";
 
-export const APPLICATION_STATUSES = [
-  "draft", "submitted", "under_review", "documents_requested", "admitted", "waitlisted", "rejected", "enrolled", "withdrawn",
-] as const;
+export const APPLICATION_STATUSES = ["draft", "submitted", "under_review", "documents_requested", "admitted", "waitlisted", "rejected", "enrolled", "withdrawn"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** What the applicant may still do: withdraw while the file is open. */
@@ -51,7 +49,13 @@ export function fileProblem(file: { name: string; size: number; type: string }):
 
 /** <applicant>/<application>/<random>-<safe name>: the bucket's rules read the first two segments. */
 export function documentPath(applicantId: string, applicationId: string, name: string, random: string = crypto.randomUUID()): string {
-  const safe = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+/, "").slice(-80) || "document";
+  const safe =
+    name
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^A-Za-z0-9._-]+/g, "-")
+      .replace(/^[.-]+/, "")
+      .slice(-80) || "document";
   return `${applicantId}/${applicationId}/${random}-${safe}`;
 }
 
@@ -63,8 +67,7 @@ export function todayInDouala(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Douala", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
-const text = (max: number, required = "required") =>
-  z.string().check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: "tooLong" }));
+const text = (max: number, required = "required") => z.string().check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: "tooLong" }));
 const optionalText = (max: number) => z.string().check(z.trim(), z.maxLength(max, { error: "tooLong" }));
 
 export const accountSchema = z

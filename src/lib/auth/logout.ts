@@ -23,11 +23,7 @@ export type LogoutResult = { ok: true } | { ok: false; error: LogoutFailure };
 export async function logoutWithRetry(
   attempt: () => Promise<LogoutFailure | null>,
   clearLocal: () => Promise<void> | void,
-  {
-    maxAttempts = LOGOUT_MAX_ATTEMPTS,
-    sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
-    clearDevice = clearDeviceData as () => Promise<unknown>,
-  } = {},
+  { maxAttempts = LOGOUT_MAX_ATTEMPTS, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)), clearDevice = clearDeviceData as () => Promise<unknown> } = {},
 ): Promise<LogoutResult> {
   let last: LogoutFailure = {};
   for (let n = 0; n < maxAttempts; n++) {
@@ -50,9 +46,7 @@ export async function logoutWithRetry(
 }
 
 /** Logs out through supabase-js (islands and dashboard). */
-export function logoutClient(auth: {
-  signOut(options?: { scope?: "global" | "local" | "others" }): Promise<{ error: LogoutFailure | null }>;
-}): Promise<LogoutResult> {
+export function logoutClient(auth: { signOut(options?: { scope?: "global" | "local" | "others" }): Promise<{ error: LogoutFailure | null }> }): Promise<LogoutResult> {
   return logoutWithRetry(
     async () => (await auth.signOut({ scope: "local" })).error,
     // supabase-js itself ignores 401/403/404 and clears its session then: nothing left to do.

@@ -18,7 +18,12 @@ function frontMatter(file: string): Record<string, unknown> {
 }
 
 function slugsIn(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".md")).map((f) => f.slice(0, -3)).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => f.slice(0, -3))
+        .sort()
+    : [];
 }
 
 /** The catalogue the content gives, in public.sync_catalogue's shape. */

@@ -27,7 +27,9 @@ export const ATTACHMENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The accept attribute of the file input. */
-export const ATTACHMENT_ACCEPT = Object.keys(ATTACHMENT_TYPES).map((ext) => `.${ext}`).join(",");
+export const ATTACHMENT_ACCEPT = Object.keys(ATTACHMENT_TYPES)
+  .map((ext) => `.${ext}`)
+  .join(",");
 
 export type AttachmentProblem = "too_big" | "wrong_type" | "empty" | "too_many";
 
@@ -48,13 +50,21 @@ export function checkAttachment(file: { name: string; type: string; size: number
 /** A file name safe as the last segment of a storage path (letters, digits, . _ -), at most 100 characters. */
 export function safeFileName(name: string): string {
   const dot = name.lastIndexOf(".");
-  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 10) : "";
-  const base = (dot > 0 ? name.slice(0, dot) : name)
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^A-Za-z0-9._-]+/g, "-")
-    .replace(/^[-.]+|[-.]+$/g, "")
-    .slice(0, 80) || "fichier";
+  const ext =
+    dot > 0
+      ? name
+          .slice(dot + 1)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, "")
+          .slice(0, 10)
+      : "";
+  const base =
+    (dot > 0 ? name.slice(0, dot) : name)
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^A-Za-z0-9._-]+/g, "-")
+      .replace(/^[-.]+|[-.]+$/g, "")
+      .slice(0, 80) || "fichier";
   return ext ? `${base}.${ext}` : base;
 }
 

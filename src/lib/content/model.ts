@@ -9,20 +9,7 @@
 import { choice, choices, EMAIL_PATTERN, group, integer, integerWithDefault, list, optionalReference, reference, rows, text, url, type DataOf, type Fields } from "./fields.ts";
 
 /** Names of the collections written once per language (markdown, <fr|en>/<slug>.md). */
-export const ENTRY_COLLECTIONS = [
-  "pages",
-  "help",
-  "schools",
-  "departments",
-  "filieres",
-  "specialties",
-  "levels",
-  "courses",
-  "formations",
-  "extension-programmes",
-  "partners",
-  "initiatives",
-] as const;
+export const ENTRY_COLLECTIONS = ["pages", "help", "schools", "departments", "filieres", "specialties", "levels", "courses", "formations", "extension-programmes", "partners", "initiatives"] as const;
 export type EntryCollection = (typeof ENTRY_COLLECTIONS)[number];
 
 /** A rule across fields, checked by the build; `field` is the one the message blames. */
@@ -47,8 +34,7 @@ const deliveries = { video: "Vidéos enregistrées", "virtual-class": "Classes v
 
 const title = (max = 90) => text("Titre", { max, help: "Le nom affiché ; l'adresse de la page (le nom du fichier) en est tirée à la création." });
 /** Search engines show about 155 characters. */
-const description = () =>
-  text("Description", { min: 50, max: 170, multiline: true, help: "Une phrase de 50 à 170 caractères, montrée par les moteurs de recherche." });
+const description = () => text("Description", { min: 50, max: 170, multiline: true, help: "Une phrase de 50 à 170 caractères, montrée par les moteurs de recherche." });
 const order = () => integerWithDefault("Ordre", 100, { help: "Position dans les listes, les plus petits d'abord." });
 const common = () => ({ title: title(), description: description(), order: order() });
 
@@ -66,7 +52,7 @@ function makeModel() {
   /** Site pages whose copy editors own (home, about, contact, ...). */
   const pages = entry(
     { fr: "Pages du site", en: "Site pages" },
-    (slug) => ({ home: "/", "not-found": "/404", "student-portal": "/student-login" } as Record<string, string>)[slug] ?? `/${slug}`,
+    (slug) => (({ home: "/", "not-found": "/404", "student-portal": "/student-login" }) as Record<string, string>)[slug] ?? `/${slug}`,
     pagesFields,
   );
 
@@ -96,7 +82,8 @@ function makeModel() {
   const departments = entry(
     { fr: "Départements", en: "Departments" },
     (slug) => (slug === "international-department" ? "/university/international-department" : `/departments/${slug}`),
-    departmentsFields);
+    departmentsFields,
+  );
 
   const filieresFields = {
     ...common(),
@@ -148,12 +135,9 @@ function makeModel() {
    * with that code: tests/integration/seed-coherence.test.ts keeps the two in step), so the
    * code names its level: INF-L2-101 is taught in L2.
    */
-  const courses = entry(
-    { fr: "Cours", en: "Courses" },
-    () => "/courses",
-    coursesFields,
-    [{ check: (course) => course.code.split("-")[1] === course.level.toUpperCase(), message: "the code's level (INF-L2-101: L2) is the course's level", field: "code" }],
-  );
+  const courses = entry({ fr: "Cours", en: "Courses" }, () => "/courses", coursesFields, [
+    { check: (course) => course.code.split("-")[1] === course.level.toUpperCase(), message: "the code's level (INF-L2-101: L2) is the course's level", field: "code" },
+  ]);
 
   const formationsFields = {
     ...common(),
@@ -165,11 +149,7 @@ function makeModel() {
     delivery: choice("Enseignement", deliveries),
   };
   /** Professional-school formations: AQP < CQP < DQP, always with a 3-month internship. */
-  const formations = entry(
-    { fr: "Formations de l'école professionnelle", en: "Professional-school formations" },
-    (slug) => `/professional-school/formations/${slug}`,
-    formationsFields,
-  );
+  const formations = entry({ fr: "Formations de l'école professionnelle", en: "Professional-school formations" }, (slug) => `/professional-school/formations/${slug}`, formationsFields);
 
   const extensionFields = {
     ...common(),
@@ -180,15 +160,10 @@ function makeModel() {
     partner: optionalReference("Partenaire", "partners"),
   };
   /** Extension-school programmes: certificates (videos), diplomas (virtual classes), MBAs. */
-  const extensionProgrammes = entry(
-    { fr: "Programmes de l'école d'extension", en: "Extension-school programmes" },
-    (slug) => `/programs/${slug}`,
-    extensionFields,
-    [
-      { check: (p) => p.kind !== "certificate" || p.delivery === "video", message: "certificates are taught through pre-recorded videos: set delivery: video", field: "delivery" },
-      { check: (p) => p.kind !== "diploma" || p.delivery === "virtual-class", message: "diplomas are taught in virtual classes: set delivery: virtual-class", field: "delivery" },
-    ],
-  );
+  const extensionProgrammes = entry({ fr: "Programmes de l'école d'extension", en: "Extension-school programmes" }, (slug) => `/programs/${slug}`, extensionFields, [
+    { check: (p) => p.kind !== "certificate" || p.delivery === "video", message: "certificates are taught through pre-recorded videos: set delivery: video", field: "delivery" },
+    { check: (p) => p.kind !== "diploma" || p.delivery === "virtual-class", message: "diplomas are taught in virtual classes: set delivery: virtual-class", field: "delivery" },
+  ]);
 
   const partnersFields = {
     ...common(),

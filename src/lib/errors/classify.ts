@@ -11,17 +11,14 @@ export interface ClassifiedError {
   reason?: ClientErrorReason;
 }
 
-const messageOf = (error: unknown) =>
-  error instanceof Error ? `${error.name}: ${error.message}` : typeof error === "string" ? error : String(error ?? "");
+const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : typeof error === "string" ? error : String(error ?? ""));
 
 export function classifyError(error: unknown): ClassifiedError {
   const message = messageOf(error);
-  if (/ChunkLoadError|Loading chunk|dynamically imported module|Importing a module script failed|Failed to fetch dynamically/i.test(message))
-    return { kind: "client", reason: "chunk" };
+  if (/ChunkLoadError|Loading chunk|dynamically imported module|Importing a module script failed|Failed to fetch dynamically/i.test(message)) return { kind: "client", reason: "chunk" };
   if (/update needed|new version|version mismatch|reload required/i.test(message)) return { kind: "client", reason: "update" };
   if (/\b50[0-4]\b/.test(message)) return { kind: "server" };
-  if (/Failed to fetch|NetworkError|Network request failed|network|ERR_INTERNET|offline|Load failed/i.test(message))
-    return { kind: "network" };
+  if (/Failed to fetch|NetworkError|Network request failed|network|ERR_INTERNET|offline|Load failed/i.test(message)) return { kind: "network" };
   return { kind: "unknown" };
 }
 

@@ -11,13 +11,7 @@ export const LOGOUT_TOASTS = {
 export const AUTH_INIT_ERROR = "Erreur d'initialisation de l'authentification";
 
 /** Auth service error codes the interface explains (SPEC §8). */
-export const HANDLED_AUTH_ERROR_CODES = [
-  "weak_password",
-  "session_not_found",
-  "identity_already_exists",
-  "identity_not_found",
-  "single_identity_not_deletable",
-] as const;
+export const HANDLED_AUTH_ERROR_CODES = ["weak_password", "session_not_found", "identity_already_exists", "identity_not_found", "single_identity_not_deletable"] as const;
 export type HandledAuthErrorCode = (typeof HANDLED_AUTH_ERROR_CODES)[number];
 
 /** Token verification messages, as the auth client raises them. */

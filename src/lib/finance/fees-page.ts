@@ -6,14 +6,38 @@ import type { Locale } from "../locales.ts";
 import { countOf, type PluralForms } from "../plural.ts";
 
 interface Strings {
-  loading: string; empty: string; error: string; registration: string; tuition: string; penalty: string;
-  penaltyRule: PluralForms; penaltyRuleNoGrace: string; noPenalty: string; instalment: string; amount: string; due: string; year: string;
+  loading: string;
+  empty: string;
+  error: string;
+  registration: string;
+  tuition: string;
+  penalty: string;
+  penaltyRule: PluralForms;
+  penaltyRuleNoGrace: string;
+  noPenalty: string;
+  instalment: string;
+  amount: string;
+  due: string;
+  year: string;
 }
 
-export interface PublishedInstalment { position: number; label_fr: string; label_en: string; amount_xaf: number; due_on: string }
+export interface PublishedInstalment {
+  position: number;
+  label_fr: string;
+  label_en: string;
+  amount_xaf: number;
+  due_on: string;
+}
 export interface PublishedSchedule {
-  label_fr: string; label_en: string; academic_year: string; level_fr: string | null; level_en: string | null;
-  registration_fee_xaf: number; tuition_xaf: number; late_penalty_xaf: number; late_grace_days: number;
+  label_fr: string;
+  label_en: string;
+  academic_year: string;
+  level_fr: string | null;
+  level_en: string | null;
+  registration_fee_xaf: number;
+  tuition_xaf: number;
+  late_penalty_xaf: number;
+  late_grace_days: number;
   instalments: PublishedInstalment[];
 }
 
@@ -25,11 +49,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 }
 
 /** The late-payment rule in words ("5 000 FCFA par tranche payée plus de 7 jours après son échéance"). */
-export function penaltyText(
-  s: Pick<Strings, "penaltyRule" | "penaltyRuleNoGrace" | "noPenalty">,
-  locale: Locale,
-  schedule: Pick<PublishedSchedule, "late_penalty_xaf" | "late_grace_days">,
-): string {
+export function penaltyText(s: Pick<Strings, "penaltyRule" | "penaltyRuleNoGrace" | "noPenalty">, locale: Locale, schedule: Pick<PublishedSchedule, "late_penalty_xaf" | "late_grace_days">): string {
   if (schedule.late_penalty_xaf <= 0) return s.noPenalty;
   const amount = formatXaf(locale, schedule.late_penalty_xaf);
   if (schedule.late_grace_days <= 0) return s.penaltyRuleNoGrace.replace("{amount}", amount);
@@ -56,7 +76,11 @@ export function renderSchedule(schedule: PublishedSchedule, s: Strings, locale: 
   if (schedule.instalments.length) {
     const table = element("table", "mt-4 w-full text-left text-sm");
     const head = element("tr", "");
-    for (const [label, align] of [[s.instalment, ""], [s.amount, " text-right"], [s.due, ""]]) {
+    for (const [label, align] of [
+      [s.instalment, ""],
+      [s.amount, " text-right"],
+      [s.due, ""],
+    ]) {
       const th = element("th", `py-1 pr-2${align}`, label);
       th.scope = "col";
       head.append(th);

@@ -15,8 +15,7 @@
 //   no retry and no signature. We therefore put a token in the callback URL (the HMAC of the
 //   reference id) and always re-query the status before crediting.
 import { sign, verify } from "./signature.ts";
-import { msisdn, type FailureReason, type InitiateResult, type PaymentProvider, type PaymentRef, type PaymentRequest,
-  type ProviderStatus, type VerifiedCallback } from "./provider.ts";
+import { msisdn, type FailureReason, type InitiateResult, type PaymentProvider, type PaymentRef, type PaymentRequest, type ProviderStatus, type VerifiedCallback } from "./provider.ts";
 
 export interface MtnMomoConfig {
   baseUrl: string;
@@ -130,12 +129,14 @@ export class MtnMomoProvider implements PaymentProvider {
     const operatorReference = body.financialTransactionId != null ? String(body.financialTransactionId) : undefined;
     const reasonCode = typeof body.reason === "string" ? body.reason : body.reason?.code;
     switch (body.status) {
-      case "SUCCESSFUL": return { outcome: "succeeded", operatorReference };
+      case "SUCCESSFUL":
+        return { outcome: "succeeded", operatorReference };
       case "FAILED":
         return reasonCode === "EXPIRED"
           ? { outcome: "expired", reason: "expired", operatorReference }
           : { outcome: "failed", reason: REASONS[reasonCode ?? ""] ?? "provider_error", operatorReference };
-      default: return { outcome: "pending", operatorReference };
+      default:
+        return { outcome: "pending", operatorReference };
     }
   }
 

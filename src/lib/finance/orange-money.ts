@@ -23,8 +23,7 @@
 //   crediting. The payToken is the reference we store while the payment is pending (the
 //   reconciler queries with it); on success the receipt shows Orange's txnid instead.
 import { sign, verify } from "./signature.ts";
-import { msisdn, type FailureReason, type InitiateResult, type PaymentProvider, type PaymentRef, type PaymentRequest,
-  type ProviderStatus, type VerifiedCallback } from "./provider.ts";
+import { msisdn, type FailureReason, type InitiateResult, type PaymentProvider, type PaymentRef, type PaymentRequest, type ProviderStatus, type VerifiedCallback } from "./provider.ts";
 
 export interface OrangeMoneyConfig {
   /** https://api-s1.orange.cm in production (the aggregator may give another host). */
@@ -46,10 +45,8 @@ export interface OrangeMoneyConfig {
 
 /** The configuration from the environment, or null when Orange Money is not configured. */
 export function orangeMoneyConfigFromEnv(env: Record<string, string | undefined>, callbackSecret: string): OrangeMoneyConfig | null {
-  const { ORANGE_MONEY_BASE_URL, ORANGE_MONEY_USERNAME, ORANGE_MONEY_PASSWORD, ORANGE_MONEY_X_AUTH_TOKEN,
-    ORANGE_MONEY_CHANNEL_MSISDN, ORANGE_MONEY_PIN } = env;
-  if (!ORANGE_MONEY_BASE_URL || !ORANGE_MONEY_USERNAME || !ORANGE_MONEY_PASSWORD || !ORANGE_MONEY_X_AUTH_TOKEN
-      || !ORANGE_MONEY_CHANNEL_MSISDN || !ORANGE_MONEY_PIN) return null;
+  const { ORANGE_MONEY_BASE_URL, ORANGE_MONEY_USERNAME, ORANGE_MONEY_PASSWORD, ORANGE_MONEY_X_AUTH_TOKEN, ORANGE_MONEY_CHANNEL_MSISDN, ORANGE_MONEY_PIN } = env;
+  if (!ORANGE_MONEY_BASE_URL || !ORANGE_MONEY_USERNAME || !ORANGE_MONEY_PASSWORD || !ORANGE_MONEY_X_AUTH_TOKEN || !ORANGE_MONEY_CHANNEL_MSISDN || !ORANGE_MONEY_PIN) return null;
   return {
     baseUrl: ORANGE_MONEY_BASE_URL.replace(/\/+$/, ""),
     username: ORANGE_MONEY_USERNAME,
@@ -80,15 +77,19 @@ export function orangeOutcome(data: OrangeTransaction): ProviderStatus {
   const operatorReference = data.txnid != null && data.txnid !== "" ? String(data.txnid) : undefined;
   switch (data.status) {
     case "SUCCESSFULL":
-    case "SUCCESSFUL": return { outcome: "succeeded", operatorReference };
-    case "EXPIRED": return { outcome: "expired", reason: "expired", operatorReference };
-    case "CANCELLED": return { outcome: "failed", reason: "declined", operatorReference };
+    case "SUCCESSFUL":
+      return { outcome: "succeeded", operatorReference };
+    case "EXPIRED":
+      return { outcome: "expired", reason: "expired", operatorReference };
+    case "CANCELLED":
+      return { outcome: "failed", reason: "declined", operatorReference };
     case "FAILED": {
       const said = `${data.confirmtxnmessage ?? ""} ${data.inittxnmessage ?? ""}`;
       const reason: FailureReason = /solde|insuffi|balance/i.test(said) ? "insufficient_funds" : "declined";
       return { outcome: "failed", reason, operatorReference };
     }
-    default: return { outcome: "pending" };
+    default:
+      return { outcome: "pending" };
   }
 }
 

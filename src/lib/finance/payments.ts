@@ -54,14 +54,18 @@ export function providersFromEnv(env: Record<string, string | undefined>, simula
   }
   const simulatorAllowed = !problem && (mode === "simulator" || local);
   const secret = problem ? null : callbackSecret(env);
-  const simulator = simulatorAllowed && secret ? new SimulatorProvider({ secret, callbackHeaders: simulatorCallbackHeaders,
-    callbackDelayMs: env.PAYMENTS_SIMULATOR_DELAY_MS ? Number(env.PAYMENTS_SIMULATOR_DELAY_MS) : undefined }) : null;
+  const simulator =
+    simulatorAllowed && secret
+      ? new SimulatorProvider({ secret, callbackHeaders: simulatorCallbackHeaders, callbackDelayMs: env.PAYMENTS_SIMULATOR_DELAY_MS ? Number(env.PAYMENTS_SIMULATOR_DELAY_MS) : undefined })
+      : null;
   const mtnConfig = secret ? mtnMomoConfigFromEnv(env, secret) : null;
   const mtn = mtnConfig ? new MtnMomoProvider(mtnConfig) : null;
   const orangeConfig = secret ? orangeMoneyConfigFromEnv(env, secret) : null;
   const orange = orangeConfig ? new OrangeMoneyProvider(orangeConfig) : null;
   const byName: Record<string, PaymentProvider> = {
-    ...(simulator ? { simulator } : {}), ...(mtn ? { mtn_momo: mtn } : {}), ...(orange ? { orange_money: orange } : {}),
+    ...(simulator ? { simulator } : {}),
+    ...(mtn ? { mtn_momo: mtn } : {}),
+    ...(orange ? { orange_money: orange } : {}),
   };
   const live = mode === "live";
   return {
@@ -126,9 +130,15 @@ export function refusalOf(message: string): Refusal | null {
 export async function startPayment(service: SupabaseClient, provider: PaymentProvider, input: StartInput): Promise<PaymentRow> {
   const key = input.key ?? crypto.randomUUID();
   const opened = await service.rpc("open_payment", {
-    idempotency_key: key, amount_xaf: input.amountXaf, method: input.channel, provider: provider.name,
-    payer_phone: input.phone, student: input.student ?? null, instalment: input.instalment ?? null,
-    application: input.application ?? null, purpose: input.purpose ?? "tuition",
+    idempotency_key: key,
+    amount_xaf: input.amountXaf,
+    method: input.channel,
+    provider: provider.name,
+    payer_phone: input.phone,
+    student: input.student ?? null,
+    instalment: input.instalment ?? null,
+    application: input.application ?? null,
+    purpose: input.purpose ?? "tuition",
   });
   if (opened.error) {
     const refusal = refusalOf(opened.error.message);
@@ -136,8 +146,7 @@ export async function startPayment(service: SupabaseClient, provider: PaymentPro
   }
   const row = opened.data as PaymentRow;
   if (row.status !== "created") return row; // a retry of a payment already under way
-  const result = await provider.initiate({ key, amountXaf: input.amountXaf, phone: input.phone, message: input.message,
-    callbackUrl: input.callbackUrl });
+  const result = await provider.initiate({ key, amountXaf: input.amountXaf, phone: input.phone, message: input.message, callbackUrl: input.callbackUrl });
   if (!result.accepted) return settle(service, key, { outcome: "failed", reason: result.reason });
   const pending = await service.rpc("mark_payment_pending", { idempotency_key: key, provider_reference: result.operatorReference ?? null });
   if (pending.error) throw new Error(pending.error.message);
@@ -153,7 +162,9 @@ export interface Settled {
 
 async function settle(service: SupabaseClient, key: string, status: ProviderStatus): Promise<PaymentRow & Settled> {
   const { data, error } = await service.rpc("settle_payment", {
-    idempotency_key: key, outcome: status.outcome, provider_reference: status.operatorReference ?? null,
+    idempotency_key: key,
+    outcome: status.outcome,
+    provider_reference: status.operatorReference ?? null,
     reason: status.reason ?? null,
   });
   if (error) throw new Error(error.message);
@@ -173,14 +184,28 @@ export type CallbackResult = { status: 401 | 404; error: string } | { status: 20
 export type CallbackOutcome = "accepted" | "bad_signature" | "unknown_payment" | "replay" | "contradicted" | "error";
 
 /** One line of public.payment_callback_log (the payer's number masked, DOMAIN §4). */
-async function logCallback(service: SupabaseClient, entry: {
-  provider: string | null; outcome: CallbackOutcome; payment_id?: string | null; claimed?: string | null;
-  confirmed?: string | null; credited?: boolean; phone?: string | null; detail?: string | null;
-}): Promise<void> {
+async function logCallback(
+  service: SupabaseClient,
+  entry: {
+    provider: string | null;
+    outcome: CallbackOutcome;
+    payment_id?: string | null;
+    claimed?: string | null;
+    confirmed?: string | null;
+    credited?: boolean;
+    phone?: string | null;
+    detail?: string | null;
+  },
+): Promise<void> {
   const { error } = await service.from("payment_callback_log").insert({
-    provider: entry.provider?.slice(0, 40) ?? null, outcome: entry.outcome, payment_id: entry.payment_id ?? null,
-    claimed: entry.claimed ?? null, confirmed: entry.confirmed ?? null, credited: entry.credited ?? false,
-    payer_phone_masked: entry.phone ? maskRecipient(entry.phone) : null, detail: entry.detail?.slice(0, 300) ?? null,
+    provider: entry.provider?.slice(0, 40) ?? null,
+    outcome: entry.outcome,
+    payment_id: entry.payment_id ?? null,
+    claimed: entry.claimed ?? null,
+    confirmed: entry.confirmed ?? null,
+    credited: entry.credited ?? false,
+    payer_phone_masked: entry.phone ? maskRecipient(entry.phone) : null,
+    detail: entry.detail?.slice(0, 300) ?? null,
   });
   // The trace must not stop a payment being credited; its loss is reported where errors go.
   if (error) console.error(`payments: logging a callback failed: ${error.message}`);
@@ -195,15 +220,17 @@ export async function handleCallback(service: SupabaseClient, providers: Provide
   const provider = providers.byName[named];
   const verified = provider ? await provider.verifyCallback(request) : null;
   if (!provider || !verified) {
-    await logCallback(service, { provider: named, outcome: "bad_signature",
-      detail: provider ? "signature missing or wrong" : "no such provider here" });
+    await logCallback(service, { provider: named, outcome: "bad_signature", detail: provider ? "signature missing or wrong" : "no such provider here" });
     return { status: 401, error: "bad_signature" };
   }
-  const { data: payment } = await service.from("payments").select("id, status, idempotency_key, payer_phone, provider, reference")
-    .eq("idempotency_key", verified.key).maybeSingle();
+  const { data: payment } = await service.from("payments").select("id, status, idempotency_key, payer_phone, provider, reference").eq("idempotency_key", verified.key).maybeSingle();
   if (!payment || payment.provider !== provider.name) {
-    await logCallback(service, { provider: provider.name, outcome: "unknown_payment", claimed: verified.claimed,
-      detail: payment ? `payment of ${payment.provider ?? "no provider"}` : "no payment with this key" });
+    await logCallback(service, {
+      provider: provider.name,
+      outcome: "unknown_payment",
+      claimed: verified.claimed,
+      detail: payment ? `payment of ${payment.provider ?? "no provider"}` : "no payment with this key",
+    });
     return { status: 404, error: "unknown_payment" };
   }
   const wasOpen = payment.status === "created" || payment.status === "pending";
@@ -213,15 +240,26 @@ export async function handleCallback(service: SupabaseClient, providers: Provide
     const settled = await settle(service, verified.key, answer);
     const contradicted = verified.claimed !== "pending" && verified.claimed !== answer.outcome;
     await logCallback(service, {
-      provider: provider.name, payment_id: payment.id, claimed: verified.claimed, confirmed: answer.outcome,
-      credited: settled.credited, phone: payment.payer_phone,
+      provider: provider.name,
+      payment_id: payment.id,
+      claimed: verified.claimed,
+      confirmed: answer.outcome,
+      credited: settled.credited,
+      phone: payment.payer_phone,
       outcome: !wasOpen ? "replay" : contradicted ? "contradicted" : "accepted",
       detail: !wasOpen ? `already ${payment.status}` : contradicted ? `claimed ${verified.claimed}, operator says ${answer.outcome}` : null,
     });
     return { status: 200, settled };
   } catch (failure) {
-    await logCallback(service, { provider: provider.name, outcome: "error", payment_id: payment.id, claimed: verified.claimed,
-      confirmed: answer?.outcome ?? null, phone: payment.payer_phone, detail: (failure as Error).message });
+    await logCallback(service, {
+      provider: provider.name,
+      outcome: "error",
+      payment_id: payment.id,
+      claimed: verified.claimed,
+      confirmed: answer?.outcome ?? null,
+      phone: payment.payer_phone,
+      detail: (failure as Error).message,
+    });
     throw failure;
   }
 }
@@ -231,10 +269,12 @@ export async function handleCallback(service: SupabaseClient, providers: Provide
  * operator about one open payment and records its answer (settle_payment: credits once).
  * Answers the payment's status after that, or why it cannot be asked.
  */
-export async function recheckPayment(service: SupabaseClient, providers: Providers, paymentId: string):
-  Promise<{ status: string; failure_reason: string | null; credited: boolean } | { error: "not_found" | "cannot_check" | "provider_unavailable" }> {
-  const { data: payment, error } = await service.from("payments")
-    .select("id, status, failure_reason, idempotency_key, provider, payer_phone, reference").eq("id", paymentId).maybeSingle();
+export async function recheckPayment(
+  service: SupabaseClient,
+  providers: Providers,
+  paymentId: string,
+): Promise<{ status: string; failure_reason: string | null; credited: boolean } | { error: "not_found" | "cannot_check" | "provider_unavailable" }> {
+  const { data: payment, error } = await service.from("payments").select("id, status, failure_reason, idempotency_key, provider, payer_phone, reference").eq("id", paymentId).maybeSingle();
   if (error) throw new Error(error.message);
   if (!payment) return { error: "not_found" };
   if (payment.status !== "created" && payment.status !== "pending") return { status: payment.status, failure_reason: payment.failure_reason, credited: false };
@@ -286,10 +326,13 @@ export async function reconcilePayments(service: SupabaseClient, providers: Prov
   let after: Open | undefined;
   let seen = 0;
   for (;;) {
-    const read = () => service.rpc("payments_to_reconcile", {
-      older_than: `${options.afterMinutes ?? 3} minutes`, max_rows: PAGE,
-      after_created: after?.created_at ?? null, after_id: after?.id ?? null,
-    });
+    const read = () =>
+      service.rpc("payments_to_reconcile", {
+        older_than: `${options.afterMinutes ?? 3} minutes`,
+        max_rows: PAGE,
+        after_created: after?.created_at ?? null,
+        after_id: after?.id ?? null,
+      });
     // A read is safe to repeat: once more after a dropped connection.
     let { data, error } = await read();
     if (error && /fetch failed/.test(error.message)) ({ data, error } = await read());
@@ -306,9 +349,12 @@ export async function reconcilePayments(service: SupabaseClient, providers: Prov
 
 /** Asks the providers about one page of open payments (a few at a time), then records their answers in batches. */
 async function reconcilePage(
-  service: SupabaseClient, providers: Providers,
+  service: SupabaseClient,
+  providers: Providers,
   rows: { idempotency_key: string; provider: string; payer_phone: string | null; reference: string | null; created_at: string }[],
-  expireBefore: number, concurrency: number, result: ReconcileResult,
+  expireBefore: number,
+  concurrency: number,
+  result: ReconcileResult,
 ): Promise<void> {
   const answers: { key: string; outcome: string; reference: string | null; reason: string | null }[] = [];
   let next = 0;
@@ -326,8 +372,7 @@ async function reconcilePage(
       try {
         const status = await provider.status({ key: row.idempotency_key, phone: row.payer_phone, reference: row.reference });
         const lapse = status.outcome === "pending" && stale;
-        answers.push({ key: row.idempotency_key, outcome: lapse ? "expired" : status.outcome,
-          reference: status.operatorReference ?? null, reason: lapse ? "expired" : status.reason ?? null });
+        answers.push({ key: row.idempotency_key, outcome: lapse ? "expired" : status.outcome, reference: status.operatorReference ?? null, reason: lapse ? "expired" : (status.reason ?? null) });
       } catch {
         result.errors++;
       }

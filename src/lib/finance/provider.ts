@@ -7,14 +7,7 @@
 export type ProviderOutcome = "pending" | "succeeded" | "failed" | "expired";
 
 /** Why a payment failed, as codes the student's page explains in plain words. */
-export type FailureReason =
-  | "insufficient_funds"
-  | "declined"
-  | "payer_not_found"
-  | "expired"
-  | "limit_reached"
-  | "provider_error"
-  | "not_found";
+export type FailureReason = "insufficient_funds" | "declined" | "payer_not_found" | "expired" | "limit_reached" | "provider_error" | "not_found";
 
 export interface PaymentRequest {
   key: string;

@@ -31,7 +31,13 @@ export const SLIP_MAX_BYTES = 5 * 1024 * 1024;
 /** Where a slip is stored: the bank-slips bucket, under the student's folder. */
 export function slipPath(studentId: string, fileName: string, now = new Date()): string {
   // No ".." anywhere: submit_bank_slip refuses it (a path that climbs out of the folder).
-  const safe = fileName.normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/\.{2,}/g, ".").replace(/^\.+/, "").slice(-80) || "bordereau";
+  const safe =
+    fileName
+      .normalize("NFKD")
+      .replace(/[^\w.-]+/g, "_")
+      .replace(/\.{2,}/g, ".")
+      .replace(/^\.+/, "")
+      .slice(-80) || "bordereau";
   return `${studentId}/${now.getTime()}-${safe}`;
 }
 

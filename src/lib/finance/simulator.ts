@@ -12,11 +12,16 @@ export type SimulatedBehaviour = "success" | "insufficient_funds" | "declined" |
 
 export function simulatedBehaviour(phone: string | null): SimulatedBehaviour {
   switch ((phone ?? "").replace(/\D/g, "").slice(-1)) {
-    case "1": return "insufficient_funds";
-    case "2": return "declined";
-    case "3": return "pending_forever";
-    case "4": return "no_callback";
-    default: return "success";
+    case "1":
+      return "insufficient_funds";
+    case "2":
+      return "declined";
+    case "3":
+      return "pending_forever";
+    case "4":
+      return "no_callback";
+    default:
+      return "success";
   }
 }
 
@@ -47,8 +52,7 @@ export class SimulatorProvider implements PaymentProvider {
     if (behaviour !== "pending_forever" && behaviour !== "no_callback") {
       const { outcome } = await this.status({ key: request.key, phone: request.phone });
       const body = JSON.stringify({ key: request.key, outcome });
-      const headers = { "content-type": "application/json", ...this.options.callbackHeaders,
-        [SIMULATOR_SIGNATURE_HEADER]: await sign(this.options.secret, body) };
+      const headers = { "content-type": "application/json", ...this.options.callbackHeaders, [SIMULATOR_SIGNATURE_HEADER]: await sign(this.options.secret, body) };
       const send = this.options.fetch ?? fetch;
       setTimeout(() => {
         send(request.callbackUrl, { method: "POST", headers, body }).catch(() => undefined);
@@ -60,10 +64,14 @@ export class SimulatorProvider implements PaymentProvider {
   async status(ref: PaymentRef): Promise<ProviderStatus> {
     const operatorReference = SimulatorProvider.operatorReference(ref.key);
     switch (simulatedBehaviour(ref.phone)) {
-      case "insufficient_funds": return { outcome: "failed", reason: "insufficient_funds", operatorReference };
-      case "declined": return { outcome: "failed", reason: "declined", operatorReference };
-      case "pending_forever": return { outcome: "pending" };
-      default: return { outcome: "succeeded", operatorReference };
+      case "insufficient_funds":
+        return { outcome: "failed", reason: "insufficient_funds", operatorReference };
+      case "declined":
+        return { outcome: "failed", reason: "declined", operatorReference };
+      case "pending_forever":
+        return { outcome: "pending" };
+      default:
+        return { outcome: "succeeded", operatorReference };
     }
   }
 

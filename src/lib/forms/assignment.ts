@@ -16,8 +16,7 @@ export const assignmentFormSchema = z
   })
   .check(
     z.superRefine((v, ctx) => {
-      if (v.opens_at && v.due_at && new Date(v.due_at) <= new Date(v.opens_at))
-        ctx.addIssue({ code: "custom", path: ["due_at"], message: "dueBeforeOpen" });
+      if (v.opens_at && v.due_at && new Date(v.due_at) <= new Date(v.opens_at)) ctx.addIssue({ code: "custom", path: ["due_at"], message: "dueBeforeOpen" });
       if (v.late_policy === "penalty" && !(v.late_penalty_per_day !== null && v.late_penalty_per_day >= 0.25 && v.late_penalty_per_day <= 20))
         ctx.addIssue({ code: "custom", path: ["late_penalty_per_day"], message: "penaltyRange" });
     }),

@@ -24,10 +24,8 @@ interface Identified {
 /** SPEC §5: an e-mail or a phone number; the field of the chosen channel must be valid. */
 function checkIdentifier(value: Identified, ctx: z.core.$RefinementCtx<Identified>, missingKey: string) {
   if (!value.email && !value.phone) ctx.addIssue({ code: "custom", path: ["form"], message: missingKey });
-  if (value.channel === "email" && !z.email().safeParse(value.email).success)
-    ctx.addIssue({ code: "custom", path: ["email"], message: "auth.errors.emailInvalid" });
-  if (value.channel === "phone" && !PHONE.test(normalizePhone(value.phone)))
-    ctx.addIssue({ code: "custom", path: ["phone"], message: "auth.errors.phoneInvalid" });
+  if (value.channel === "email" && !z.email().safeParse(value.email).success) ctx.addIssue({ code: "custom", path: ["email"], message: "auth.errors.emailInvalid" });
+  if (value.channel === "phone" && !PHONE.test(normalizePhone(value.phone))) ctx.addIssue({ code: "custom", path: ["phone"], message: "auth.errors.phoneInvalid" });
 }
 
 const identified = { channel: z._default(z.enum(CHANNELS), "email"), email: text, phone: text };
@@ -39,17 +37,14 @@ export const passwordSignInSchema = z.object({ ...identified, password: optional
   }),
 );
 
-export const signUpSchema = z
-  .object({ ...identified, fullName: text, password: optionalText(), passwordConfirm: optionalText() })
-  .check(
-    z.superRefine((value, ctx) => {
-      checkIdentifier(value, ctx, "auth.errors.missingIdentifier");
-      if (!value.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: "auth.errors.fullNameRequired" });
-      if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "auth.errors.passwordRequired" });
-      else if (value.password !== value.passwordConfirm)
-        ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "auth.errors.passwordMismatch" });
-    }),
-  );
+export const signUpSchema = z.object({ ...identified, fullName: text, password: optionalText(), passwordConfirm: optionalText() }).check(
+  z.superRefine((value, ctx) => {
+    checkIdentifier(value, ctx, "auth.errors.missingIdentifier");
+    if (!value.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: "auth.errors.fullNameRequired" });
+    if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "auth.errors.passwordRequired" });
+    else if (value.password !== value.passwordConfirm) ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "auth.errors.passwordMismatch" });
+  }),
+);
 
 export const otpRequestSchema = z.object(identified).check(z.superRefine((value, ctx) => checkIdentifier(value, ctx, "auth.errors.missingOtpIdentifier")));
 
@@ -64,15 +59,12 @@ export const forgotPasswordSchema = z.object({
 export const newPasswordSchema = z.object({ password: optionalText(), passwordConfirm: optionalText() }).check(
   z.superRefine((value, ctx) => {
     if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "auth.errors.passwordRequired" });
-    else if (value.password !== value.passwordConfirm)
-      ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "auth.errors.passwordMismatch" });
+    else if (value.password !== value.passwordConfirm) ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "auth.errors.passwordMismatch" });
   }),
 );
 
 export const mfaEnrollSchema = z.object({
-  friendlyName: z
-    .string({ error: "mfa.errors.nameRequired" })
-    .check(z.trim(), z.minLength(1, { error: "mfa.errors.nameRequired" }), z.maxLength(64)),
+  friendlyName: z.string({ error: "mfa.errors.nameRequired" }).check(z.trim(), z.minLength(1, { error: "mfa.errors.nameRequired" }), z.maxLength(64)),
 });
 
 /** The identifier part of a supabase-js call for the chosen channel. */

@@ -68,7 +68,15 @@ export type QuestionForm = z.infer<typeof questionSchema>;
 
 /** The rows the database keeps for a checked question: its choices and its answer key. */
 export function questionRows(q: QuestionForm): { choices: { id: string; label: string }[]; correct: string[]; tolerance: number } {
-  if (q.kind === "short") return { choices: [], correct: q.answer.split("\n").map((a) => a.trim()).filter(Boolean), tolerance: 0 };
+  if (q.kind === "short")
+    return {
+      choices: [],
+      correct: q.answer
+        .split("\n")
+        .map((a) => a.trim())
+        .filter(Boolean),
+      tolerance: 0,
+    };
   if (q.kind === "numeric") return { choices: [], correct: [q.answer.replace(",", ".")], tolerance: q.tolerance };
   return { choices: q.choices.map(({ id, label }) => ({ id, label: label.trim() })), correct: q.choices.filter((c) => c.correct).map((c) => c.id), tolerance: 0 };
 }

@@ -56,11 +56,11 @@ export type CashForm = z.infer<typeof cashSchema>;
  * Waiving a late penalty (admin/finance): whole francs, above zero, at most what may still
  * be waived; a reason. waive_late_penalty checks the same, and that it is the first waiver.
  */
-export const penaltyWaiverSchema = (waivableXaf: number) => z.object({
-  amount_xaf: z.pipe(z.pipe(z.string(), z.transform(francs)),
-    z.number("amountInvalid").check(z.int("amountInvalid"), z.gt(0, "amountInvalid"), z.lte(waivableXaf, "waiverTooHigh"))),
-  reason: z.string().check(z.trim(), z.minLength(3, "reasonRequired"), z.maxLength(500, "tooLong")),
-});
+export const penaltyWaiverSchema = (waivableXaf: number) =>
+  z.object({
+    amount_xaf: z.pipe(z.pipe(z.string(), z.transform(francs)), z.number("amountInvalid").check(z.int("amountInvalid"), z.gt(0, "amountInvalid"), z.lte(waivableXaf, "waiverTooHigh"))),
+    reason: z.string().check(z.trim(), z.minLength(3, "reasonRequired"), z.maxLength(500, "tooLong")),
+  });
 export type PenaltyWaiverForm = z.infer<ReturnType<typeof penaltyWaiverSchema>>;
 
 export const refundSchema = z.object({

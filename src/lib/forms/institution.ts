@@ -12,7 +12,11 @@ export function isMatriculePattern(pattern: string): boolean {
   return pattern.length <= 40 && sequences.length === 1 && /^[A-Za-z0-9-]*$/.test(pattern.replace(/\{(SCHOOL|YY|YYYY|SEQ:[3-6])\}/g, ""));
 }
 
-const optional = (test: (value: string) => boolean, message: string) => z.string().check(z.trim(), z.refine((v) => v === "" || test(v), message));
+const optional = (test: (value: string) => boolean, message: string) =>
+  z.string().check(
+    z.trim(),
+    z.refine((v) => v === "" || test(v), message),
+  );
 
 export const institutionSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(2, "nameRequired"), z.maxLength(200, "tooLong")),
@@ -22,10 +26,22 @@ export const institutionSchema = z.object({
   postal_address: z.string().check(z.trim(), z.maxLength(300, "tooLong")),
   matricule_pattern: z.string().check(z.trim(), z.refine(isMatriculePattern, "patternInvalid")),
   // Printed on relevés: the opening authorisation, and who signs (empty: none).
-  authorization_ref: z._default(optional((v) => v.length >= 2 && v.length <= 200, "lengthInvalid"), ""),
-  signatory_name: z._default(optional((v) => v.length >= 2 && v.length <= 120, "lengthInvalid"), ""),
-  signatory_title_fr: z._default(optional((v) => v.length >= 2 && v.length <= 120, "lengthInvalid"), ""),
-  signatory_title_en: z._default(optional((v) => v.length >= 2 && v.length <= 120, "lengthInvalid"), ""),
+  authorization_ref: z._default(
+    optional((v) => v.length >= 2 && v.length <= 200, "lengthInvalid"),
+    "",
+  ),
+  signatory_name: z._default(
+    optional((v) => v.length >= 2 && v.length <= 120, "lengthInvalid"),
+    "",
+  ),
+  signatory_title_fr: z._default(
+    optional((v) => v.length >= 2 && v.length <= 120, "lengthInvalid"),
+    "",
+  ),
+  signatory_title_en: z._default(
+    optional((v) => v.length >= 2 && v.length <= 120, "lengthInvalid"),
+    "",
+  ),
 });
 export type InstitutionForm = z.infer<typeof institutionSchema>;
 
@@ -45,8 +61,18 @@ export const gradingSchema = z
     eliminatory_mark: optionalMark("markInvalid"),
     resit_cap: optionalMark("markInvalid"),
     mention_bands: z
-      .array(z.object({ min: mark("markInvalid"), fr: z.string().check(z.trim(), z.minLength(1, "labelRequired"), z.maxLength(40, "tooLong")), en: z.string().check(z.trim(), z.minLength(1, "labelRequired"), z.maxLength(40, "tooLong")) }))
-      .check(z.minLength(1, "bandsRequired"), z.maxLength(10, "tooMany"), z.refine((bands) => bands.every((b, i) => i === 0 || b.min > bands[i - 1].min), "bandsOrder")),
+      .array(
+        z.object({
+          min: mark("markInvalid"),
+          fr: z.string().check(z.trim(), z.minLength(1, "labelRequired"), z.maxLength(40, "tooLong")),
+          en: z.string().check(z.trim(), z.minLength(1, "labelRequired"), z.maxLength(40, "tooLong")),
+        }),
+      )
+      .check(
+        z.minLength(1, "bandsRequired"),
+        z.maxLength(10, "tooMany"),
+        z.refine((bands) => bands.every((b, i) => i === 0 || b.min > bands[i - 1].min), "bandsOrder"),
+      ),
     grade_points: z
       .array(
         z.object({
@@ -80,10 +106,10 @@ export const academicYearSchema = z
   })
   .check(
     z.refine((y) => Number(y.label.slice(5)) === Number(y.label.slice(0, 4)) + 1, { message: "yearLabelInvalid", path: ["label"] }),
-    z.refine(
-      (y) => !datesWritten(y.starts_on, y.first_semester_ends_on, y.ends_on) || (y.first_semester_ends_on > y.starts_on && y.first_semester_ends_on < y.ends_on),
-      { message: "datesOrder", path: ["first_semester_ends_on"] },
-    ),
+    z.refine((y) => !datesWritten(y.starts_on, y.first_semester_ends_on, y.ends_on) || (y.first_semester_ends_on > y.starts_on && y.first_semester_ends_on < y.ends_on), {
+      message: "datesOrder",
+      path: ["first_semester_ends_on"],
+    }),
     z.refine((y) => !datesWritten(y.starts_on, y.ends_on) || y.ends_on > y.starts_on, { message: "datesOrder", path: ["ends_on"] }),
   );
 export type AcademicYearForm = z.infer<typeof academicYearSchema>;

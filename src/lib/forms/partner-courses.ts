@@ -23,7 +23,10 @@ export const partnerCourseSchema = z
     seats: z.number("seatsInvalid").check(z.int("seatsInvalid"), z.gte(1, "seatsInvalid"), z.lte(10000, "seatsInvalid")),
     requests_open: z.boolean(),
     /** Empty: no closing day. */
-    requests_close_on: z.string().check(z.trim(), z.refine((v) => v === "" || isDay(v), "dateInvalid")),
+    requests_close_on: z.string().check(
+      z.trim(),
+      z.refine((v) => v === "" || isDay(v), "dateInvalid"),
+    ),
   })
   .check(
     z.refine((c) => !isDay(c.starts_on) || !isDay(c.ends_on) || c.ends_on >= c.starts_on, { message: "endBeforeStart", path: ["ends_on"] }),

@@ -31,7 +31,10 @@ export const identitySchema = z.object({
 /** Empty = no phone; otherwise a Cameroonian mobile, stored as +2376XXXXXXXX. */
 export const contactsSchema = z.object({
   phone: z.pipe(
-    z.string().check(z.trim(), z.refine((v) => v === "" || isCameroonMobile(v), { error: "phoneInvalid" })),
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === "" || isCameroonMobile(v), { error: "phoneInvalid" }),
+    ),
     z.transform((v) => (v === "" ? null : normalizeCameroonPhone(v))),
   ),
 });
@@ -70,8 +73,7 @@ export function passwordChangeSchema(staff = false) {
       if (!value.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "currentRequired", input: value });
       if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordRequired", input: value });
       else if (passwordProblems(value.password, staff).length) ctx.addIssue({ code: "custom", path: ["password"], message: "passwordWeak", input: value });
-      else if (value.password !== value.passwordConfirm)
-        ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "passwordMismatch", input: value });
+      else if (value.password !== value.passwordConfirm) ctx.addIssue({ code: "custom", path: ["passwordConfirm"], message: "passwordMismatch", input: value });
     }),
   );
 }
@@ -81,7 +83,11 @@ export const MEETING_PLATFORMS = ["zoom", "teams"] as const;
 export const teacherSettingsSchema = z.object({
   defaultMeetingPlatform: z.enum(MEETING_PLATFORMS, { error: "platformRequired" }),
   personalMeetingUrl: z.pipe(
-    z.string().check(z.trim(), z.maxLength(500, { error: "urlInvalid" }), z.refine((v) => v === "" || isHttpsUrl(v), { error: "urlInvalid" })),
+    z.string().check(
+      z.trim(),
+      z.maxLength(500, { error: "urlInvalid" }),
+      z.refine((v) => v === "" || isHttpsUrl(v), { error: "urlInvalid" }),
+    ),
     z.transform((v) => (v === "" ? null : v)),
   ),
 });

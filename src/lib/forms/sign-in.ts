@@ -3,7 +3,10 @@
 import { z } from "zod";
 
 export const signInSchema = z.object({
-  email: z.string({ error: "signIn.errors.emailInvalid" }).trim().pipe(z.email({ error: "signIn.errors.emailInvalid" })),
+  email: z
+    .string({ error: "signIn.errors.emailInvalid" })
+    .trim()
+    .pipe(z.email({ error: "signIn.errors.emailInvalid" })),
   password: z.string({ error: "signIn.errors.passwordRequired" }).min(1, { error: "signIn.errors.passwordRequired" }),
 });
 

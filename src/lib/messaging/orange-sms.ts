@@ -40,7 +40,11 @@ export class OrangeSmsSender implements MessageSender {
 
   async send(message: OutgoingMessage): Promise<SendResult> {
     const result = (status: SendResult["status"], provider_id: string | null, error: string | null): SendResult => ({
-      id: message.id, status, provider: "orange", provider_id, error,
+      id: message.id,
+      status,
+      provider: "orange",
+      provider_id,
+      error,
     });
     if (message.channel !== "sms") return result("failed", null, "orange: only sms");
     try {

@@ -3,15 +3,7 @@
 // columns' defaults in the notification_preferences table (the worker's SQL coalesces to
 // them too; a test pins both).
 
-export const NOTIFICATION_TYPES = [
-  "course_starting",
-  "announcement",
-  "grade_published",
-  "assignment_due",
-  "payment",
-  "message",
-  "application",
-] as const;
+export const NOTIFICATION_TYPES = ["course_starting", "announcement", "grade_published", "assignment_due", "payment", "message", "application"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_CHANNELS = ["in_app", "email", "sms"] as const;

@@ -20,4 +20,3 @@ export function openAccountDevice(userId: string): void {
   void forgetOtherAccounts(userId).catch(() => {});
   void pruneReads(userId, { maxAgeMs: SAVED_READS_MAX_AGE_MS, maxEntries: SAVED_READS_MAX }).catch(() => {});
 }
-

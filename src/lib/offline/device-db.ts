@@ -52,7 +52,10 @@ export const isRetired = (): boolean => retired;
 
 export function closeDeviceDb(): void {
   if (!open) return;
-  void open.db.then((db) => db.close(), () => {});
+  void open.db.then(
+    (db) => db.close(),
+    () => {},
+  );
   open = null;
 }
 

@@ -25,8 +25,7 @@ export interface KeptCourse {
 
 export const keptFileId = (bucket: string, path: string): string => `${bucket}/${path}`;
 /** The Cache Storage key of a kept file. */
-export const keptFileUrl = (origin: string, bucket: string, path: string): string =>
-  `${origin}/offline-files/${encodeURIComponent(bucket)}/${path.split("/").map(encodeURIComponent).join("/")}`;
+export const keptFileUrl = (origin: string, bucket: string, path: string): string => `${origin}/offline-files/${encodeURIComponent(bucket)}/${path.split("/").map(encodeURIComponent).join("/")}`;
 
 const keyOf = (bucket: string, path: string) => keptFileUrl(location.origin, bucket, path);
 

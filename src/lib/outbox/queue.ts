@@ -67,9 +67,7 @@ export type Outcome = { sent: true } | { lost: true } | { refused: Refusal };
 /** The result of a send: gone when sent, waiting again when the line was lost, refused with the server's answer. */
 export function settle<W>(items: readonly OutboxItem<W>[], key: string, outcome: Outcome): OutboxItem<W>[] {
   if ("sent" in outcome) return items.filter((i) => i.key !== key);
-  return items.map((i) =>
-    i.key !== key ? i : "lost" in outcome ? { ...i, state: "waiting", refusal: undefined } : { ...i, state: "refused", refusal: outcome.refused },
-  );
+  return items.map((i) => (i.key !== key ? i : "lost" in outcome ? { ...i, state: "waiting", refusal: undefined } : { ...i, state: "refused", refusal: outcome.refused }));
 }
 
 /** The author tries a refused item again, with the same key. */

@@ -18,10 +18,13 @@ const BOTTOM = 70;
 export const plain = (s: string): string => s.replace(/\u202f|\u00a0/g, " ");
 
 /** "fr / en", or the one given when they are the same or one is missing; `missing` when neither is. */
-export const both = (fr: string | null | undefined, en: string | null | undefined, missing = "—"): string =>
-  fr && en && fr !== en ? `${fr} / ${en}` : fr ?? en ?? missing;
+export const both = (fr: string | null | undefined, en: string | null | undefined, missing = "—"): string => (fr && en && fr !== en ? `${fr} / ${en}` : (fr ?? en ?? missing));
 
-export interface TextOptions { size?: number; bold?: boolean; color?: RGB }
+export interface TextOptions {
+  size?: number;
+  bold?: boolean;
+  color?: RGB;
+}
 
 export class PageWriter {
   readonly pdf: PDFDocument;

@@ -67,12 +67,29 @@ export interface CheckedRow {
 
 /** Header spellings accepted, French and English, to the field they fill. */
 const HEADER_ALIASES: Record<string, ImportField> = {
-  full_name: "full_name", name: "full_name", nom: "full_name", nom_complet: "full_name", "nom complet": "full_name", "full name": "full_name",
-  email: "email", "e-mail": "email", courriel: "email", mail: "email",
-  phone: "phone", telephone: "phone", téléphone: "phone", tel: "phone",
-  programme: "programme", program: "programme", filiere: "programme", filière: "programme", programme_slug: "programme",
-  level: "level", niveau: "level",
-  matricule: "matricule", student_number: "matricule",
+  full_name: "full_name",
+  name: "full_name",
+  nom: "full_name",
+  nom_complet: "full_name",
+  "nom complet": "full_name",
+  "full name": "full_name",
+  email: "email",
+  "e-mail": "email",
+  courriel: "email",
+  mail: "email",
+  phone: "phone",
+  telephone: "phone",
+  téléphone: "phone",
+  tel: "phone",
+  programme: "programme",
+  program: "programme",
+  filiere: "programme",
+  filière: "programme",
+  programme_slug: "programme",
+  level: "level",
+  niveau: "level",
+  matricule: "matricule",
+  student_number: "matricule",
 };
 
 /** A parsed CSV record with its headers mapped to our field names (unknown columns dropped). */

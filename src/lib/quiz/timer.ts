@@ -20,10 +20,7 @@ export function formatClock(seconds: number): string {
 
 /** Where a quiz stands for a student at the server's time. */
 export type QuizPhase = "upcoming" | "open" | "done";
-export function quizPhase(
-  quiz: { opens_at: Date | null; closes_at: Date | null; attempts_used: number; max_attempts: number; open_attempt: string | null },
-  now: Date,
-): QuizPhase {
+export function quizPhase(quiz: { opens_at: Date | null; closes_at: Date | null; attempts_used: number; max_attempts: number; open_attempt: string | null }, now: Date): QuizPhase {
   if (quiz.open_attempt) return "open";
   if (quiz.opens_at && quiz.opens_at > now) return "upcoming";
   if ((quiz.closes_at && quiz.closes_at <= now) || quiz.attempts_used >= quiz.max_attempts) return "done";

@@ -34,7 +34,10 @@ export function planSlots(input: PlanInput): PlannedSlots {
     return { sessions: [{ day: input.day, start, end: new Date(start.getTime() + input.durationMinutes * 60_000) }], skipped: [] };
   }
   if (!input.from || !input.to) throw new RangeError("a first and a last day are needed");
-  const typed = input.daysOff.split(",").map((d) => d.trim()).filter(Boolean);
+  const typed = input.daysOff
+    .split(",")
+    .map((d) => d.trim())
+    .filter(Boolean);
   return weeklySeries({
     from: input.from,
     to: input.to,

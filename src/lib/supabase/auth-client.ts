@@ -8,9 +8,7 @@ import { AUTH_STORAGE_KEY } from "../auth-storage.ts";
 let loading: Promise<AuthClient> | undefined;
 
 export function loadAuthClient(): Promise<AuthClient> {
-  loading ??= import("@supabase/auth-js").then(
-    ({ AuthClient }) => new AuthClient(authClientOptions(import.meta.env.PUBLIC_SUPABASE_URL, import.meta.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY)),
-  );
+  loading ??= import("@supabase/auth-js").then(({ AuthClient }) => new AuthClient(authClientOptions(import.meta.env.PUBLIC_SUPABASE_URL, import.meta.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY)));
   return loading;
 }
 

@@ -39,14 +39,16 @@ export function lazyRealtime(url: string, key: string, accessToken: () => Promis
   let lastToken: string | undefined;
   const channels = new Set<PendingChannel>();
   const load = () =>
-    (loading ??= afterLoad().then(() => import("./realtime-client.ts")).then(async ({ RealtimeClient }) => {
-      const client = new RealtimeClient(url, { accessToken, fetch, params: { apikey: key } });
-      // The user's token before any channel joins: a join sent without it is anonymous, and
-      // RLS would then hide every row (supabase-js sets it at sign-in, before this existed).
-      await client.setAuth();
-      loaded = client;
-      return client;
-    }));
+    (loading ??= afterLoad()
+      .then(() => import("./realtime-client.ts"))
+      .then(async ({ RealtimeClient }) => {
+        const client = new RealtimeClient(url, { accessToken, fetch, params: { apikey: key } });
+        // The user's token before any channel joins: a join sent without it is anonymous, and
+        // RLS would then hide every row (supabase-js sets it at sign-in, before this existed).
+        await client.setAuth();
+        loaded = client;
+        return client;
+      }));
   const channel = (name: string, options: RealtimeChannelOptions = { config: {} }): RealtimeChannel => {
     const pending = new PendingChannel((self) => {
       void load().then((client) => {

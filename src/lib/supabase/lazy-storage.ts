@@ -38,11 +38,14 @@ export function lazyStorage(url: string, fetch: typeof globalThis.fetch): Storag
       },
     });
   };
-  return new Proxy(forward((client) => client), {
-    get(target, method) {
-      return method === "from" ? bucket : Reflect.get(target, method);
+  return new Proxy(
+    forward((client) => client),
+    {
+      get(target, method) {
+        return method === "from" ? bucket : Reflect.get(target, method);
+      },
     },
-  }) as unknown as StorageClient;
+  ) as unknown as StorageClient;
 }
 
 export function publicUrl(url: string, bucket: string, path: string, options?: unknown): { data: { publicUrl: string } } {

@@ -22,8 +22,7 @@ export function codeOfSearch(search: string): string | null {
 
 /** A date (and time) in the reader's language, in Douala's time. */
 export function verifiedDate(intl: string, iso: string, withTime = false): string {
-  return new Intl.DateTimeFormat(intl, { dateStyle: "long", ...(withTime ? { timeStyle: "short" } : {}), timeZone: "Africa/Douala" })
-    .format(new Date(iso));
+  return new Intl.DateTimeFormat(intl, { dateStyle: "long", ...(withTime ? { timeStyle: "short" } : {}), timeZone: "Africa/Douala" }).format(new Date(iso));
 }
 
 export async function verifyOnPage<Row>(root: HTMLElement, verification: Verification<Row>): Promise<void> {
@@ -49,16 +48,21 @@ export async function verifyOnPage<Row>(root: HTMLElement, verification: Verific
     if (!row) return show(s.unknown, false);
     const verdict = verification.verdict(row, s);
     show(verdict.text, verdict.ok);
-    facts.replaceChildren(...verification.facts(row, s, intl, locale).filter(([, v]) => v).flatMap(([label, value]) => {
-      const dt = document.createElement("dt");
-      dt.className = "text-sm text-gray-700";
-      dt.textContent = label;
-      const dd = document.createElement("dd");
-      dd.className = "font-semibold text-gray-900";
-      dd.dataset.fact = label;
-      dd.textContent = value!;
-      return [dt, dd];
-    }));
+    facts.replaceChildren(
+      ...verification
+        .facts(row, s, intl, locale)
+        .filter(([, v]) => v)
+        .flatMap(([label, value]) => {
+          const dt = document.createElement("dt");
+          dt.className = "text-sm text-gray-700";
+          dt.textContent = label;
+          const dd = document.createElement("dd");
+          dd.className = "font-semibold text-gray-900";
+          dd.dataset.fact = label;
+          dd.textContent = value!;
+          return [dt, dd];
+        }),
+    );
     facts.hidden = false;
   } catch {
     show(s.error, false);

@@ -28,8 +28,7 @@ export interface SimulatedAttendee {
 
 /** A past meeting's report from the app's join records (see the file's comment). */
 export function simulatedReport(sessionStart: Date, sessionEnd: Date, attendees: SimulatedAttendee[]): MeetingParticipant[] {
-  const report: MeetingParticipant[] = attendees.filter((a) => a.joinedAt)
-    .map((a) => ({ email: a.email.toLowerCase(), name: a.name, joinTime: a.joinedAt!, leaveTime: sessionEnd }));
+  const report: MeetingParticipant[] = attendees.filter((a) => a.joinedAt).map((a) => ({ email: a.email.toLowerCase(), name: a.name, joinTime: a.joinedAt!, leaveTime: sessionEnd }));
   const late = attendees.find((a) => !a.joinedAt && a.email);
   if (late) {
     report.push({ email: late.email.toLowerCase(), name: late.name, joinTime: new Date(sessionStart.getTime() + SIMULATED_LATE_MINUTES * 60_000), leaveTime: sessionEnd });

@@ -62,17 +62,16 @@ export class ZoomApi implements ZoomMeetings {
 
   private async failure(response: Response): Promise<ZoomApiError> {
     const body = (await response.json().catch(() => ({}))) as { code?: number; message?: string; reason?: string; error?: string };
-    return new ZoomApiError(response.status, typeof body.code === "number" ? body.code : undefined,
-      body.message ?? body.reason ?? body.error ?? response.statusText);
+    return new ZoomApiError(response.status, typeof body.code === "number" ? body.code : undefined, body.message ?? body.reason ?? body.error ?? response.statusText);
   }
 
   private async accessToken(): Promise<string> {
     if (this.token && this.token.expires > Date.now() + 60_000) return this.token.value;
     const { oauthBase, accountId, clientId, clientSecret } = this.config;
-    const response = await this.fetch(
-      `${oauthBase}/oauth/token?grant_type=account_credentials&account_id=${encodeURIComponent(accountId)}`,
-      { method: "POST", headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}` } },
-    );
+    const response = await this.fetch(`${oauthBase}/oauth/token?grant_type=account_credentials&account_id=${encodeURIComponent(accountId)}`, {
+      method: "POST",
+      headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}` },
+    });
     if (!response.ok) throw await this.failure(response);
     const body = (await response.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new ZoomApiError(response.status, undefined, "no access_token in the answer");
@@ -97,18 +96,19 @@ export class ZoomApi implements ZoomMeetings {
 
   async createMeeting(request: MeetingRequest): Promise<CreatedMeeting> {
     const type = !request.start ? 3 : request.recurrence ? 8 : 2;
-    const created = await this.call<{ id: number | string; join_url: string; start_url: string; password?: string }>(
-      "POST", "/users/me/meetings", {
-        topic: request.topic.slice(0, 200),
-        type,
-        ...(request.start ? { start_time: zoomTime(request.start) } : {}),
-        duration: request.durationMinutes,
-        timezone: request.timezone,
-        ...(request.recurrence && request.start ? {
-          recurrence: { type: 2, repeat_interval: 1, weekly_days: request.recurrence.weeklyDays.join(","), end_times: request.recurrence.endTimes },
-        } : {}),
-        settings: { join_before_host: false, waiting_room: true, auto_recording: "none" },
-      });
+    const created = await this.call<{ id: number | string; join_url: string; start_url: string; password?: string }>("POST", "/users/me/meetings", {
+      topic: request.topic.slice(0, 200),
+      type,
+      ...(request.start ? { start_time: zoomTime(request.start) } : {}),
+      duration: request.durationMinutes,
+      timezone: request.timezone,
+      ...(request.recurrence && request.start
+        ? {
+            recurrence: { type: 2, repeat_interval: 1, weekly_days: request.recurrence.weeklyDays.join(","), end_times: request.recurrence.endTimes },
+          }
+        : {}),
+      settings: { join_before_host: false, waiting_room: true, auto_recording: "none" },
+    });
     return { meetingId: String(created.id), joinUrl: created.join_url, startUrl: created.start_url, passcode: created.password || null };
   }
 

@@ -20,8 +20,7 @@ const processVars = (): Vars => (globalThis as { process?: { env: Vars } }).proc
  * no concurrent call decides where a function sends the secret key). Hosted: absent.
  */
 const LOCAL_CALL_VARS = Symbol.for("uel.functions.call-vars");
-const localCallVars = (): Vars | undefined =>
-  (globalThis as { [LOCAL_CALL_VARS]?: { getStore(): Vars | undefined } })[LOCAL_CALL_VARS]?.getStore();
+const localCallVars = (): Vars | undefined => (globalThis as { [LOCAL_CALL_VARS]?: { getStore(): Vars | undefined } })[LOCAL_CALL_VARS]?.getStore();
 
 /** Every variable the function sees: Deno.env hosted; locally this call's stack values over process.env. */
 export function envVars(): Vars {

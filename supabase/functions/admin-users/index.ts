@@ -34,7 +34,11 @@ const RequestBody = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("create"),
     email: z.string().trim().toLowerCase().pipe(z.email().max(254)).optional(),
-    phone: z.string().trim().regex(/^\+?[0-9 ]{6,20}$/).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ]{6,20}$/)
+      .optional(),
     full_name: z.string().trim().min(1).max(200),
     password: z.string().min(8).max(72).optional(),
     invite: z.boolean().default(false),
@@ -136,7 +140,11 @@ async function list(url: string, service: SupabaseClient, body: Extract<Body, { 
     service.from("profiles").select("id, full_name").in("id", ids),
   ]);
   if (e1 || e2) throw e1 ?? e2;
-  const rolesOf = (id: string) => (roleRows ?? []).filter((r) => r.user_id === id).map((r) => r.role as string).sort();
+  const rolesOf = (id: string) =>
+    (roleRows ?? [])
+      .filter((r) => r.user_id === id)
+      .map((r) => r.role as string)
+      .sort();
   const nameOf = (id: string) => (profiles ?? []).find((p) => p.id === id)?.full_name as string | undefined;
   return reply(200, { users: users.map((u) => publicUser(u, rolesOf(u.id), nameOf(u.id))), total });
 }
@@ -250,16 +258,11 @@ const MFA_RESET_NOTICE = {
 } as const;
 
 async function tellMfaReset(service: SupabaseClient, userId: string): Promise<void> {
-  const [{ data: user }, { data: profile }] = await Promise.all([
-    service.auth.admin.getUserById(userId),
-    service.from("profiles").select("preferred_locale").eq("id", userId).maybeSingle(),
-  ]);
+  const [{ data: user }, { data: profile }] = await Promise.all([service.auth.admin.getUserById(userId), service.from("profiles").select("preferred_locale").eq("id", userId).maybeSingle()]);
   const email = user?.user?.email;
   if (!email) return; // a phone-only account: nothing to e-mail
   const notice = MFA_RESET_NOTICE[profile?.preferred_locale === "en" ? "en" : "fr"];
-  const { error } = await service
-    .from("outbox_messages")
-    .insert({ channel: "email", recipient: email, user_id: userId, kind: "security", subject: notice.subject, body: notice.body });
+  const { error } = await service.from("outbox_messages").insert({ channel: "email", recipient: email, user_id: userId, kind: "security", subject: notice.subject, body: notice.body });
   if (error) throw error;
 }
 
@@ -275,8 +278,14 @@ async function importStudents(service: SupabaseClient, caller: AdminCaller, reco
   const slugs = [...new Set(valid.map((r) => r.row!.programme))];
   const matricules = valid.map((r) => r.row!.matricule).filter((m): m is string => Boolean(m));
   const [{ data: programmes, error: e1 }, { data: taken, error: e2 }] = await Promise.all([
-    caller.db.from("programmes").select("slug").in("slug", slugs.length ? slugs : ["-"]),
-    caller.db.from("student_registrations").select("student_number").in("student_number", matricules.length ? matricules : ["-"]),
+    caller.db
+      .from("programmes")
+      .select("slug")
+      .in("slug", slugs.length ? slugs : ["-"]),
+    caller.db
+      .from("student_registrations")
+      .select("student_number")
+      .in("student_number", matricules.length ? matricules : ["-"]),
   ]);
   if (e1 || e2) throw e1 ?? e2;
   const known = new Set((programmes ?? []).map((p) => p.slug as string));
@@ -328,7 +337,14 @@ async function importOne(service: SupabaseClient, caller: AdminCaller, r: Checke
     user_metadata: { full_name: row.full_name },
   });
   if (error || !data.user) {
-    addError(r, error?.code === "phone_exists" ? { field: "phone", code: "phone_taken" } : error?.code === "email_exists" ? { field: "email", code: "email_taken" } : { field: "full_name", code: "create_failed" });
+    addError(
+      r,
+      error?.code === "phone_exists"
+        ? { field: "phone", code: "phone_taken" }
+        : error?.code === "email_exists"
+          ? { field: "email", code: "email_taken" }
+          : { field: "full_name", code: "create_failed" },
+    );
     return null;
   }
   const id = data.user.id;

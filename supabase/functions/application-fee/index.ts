@@ -22,8 +22,7 @@ export default async function applicationFee(request: Request): Promise<Response
     if (!parsed.success) return fail(400, "invalid_request", { issues: parsed.error.issues.map((i) => i.message) });
     const input = parsed.data;
 
-    const { data: app, error: appError } = await service.from("applications")
-      .select("id, applicant_id, status, fee_xaf, fee_paid_at").eq("id", input.application_id).maybeSingle();
+    const { data: app, error: appError } = await service.from("applications").select("id, applicant_id, status, fee_xaf, fee_paid_at").eq("id", input.application_id).maybeSingle();
     if (appError) throw appError;
     if (!app || app.applicant_id !== user.id) return fail(404, "not_your_application");
     if (!PAYABLE.includes(app.status)) return fail(409, "not_payable");

@@ -5,8 +5,7 @@
 import { buildCalendar, feed, FEED_TOKEN } from "../../../src/lib/schedule/ical.ts";
 import { recordFunctionError, serviceClient } from "../_shared/admin.ts";
 
-const text = (status: number, body: string) =>
-  new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
 export default async function calendarFeed(request: Request): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") return text(405, "method not allowed");

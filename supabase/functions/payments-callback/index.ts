@@ -8,7 +8,6 @@
 import { handleCallback, providersFromEnv } from "../../../src/lib/finance/payments.ts";
 import { CORS, fail, recordFunctionError, reply, serviceClient, envVars } from "../_shared/admin.ts";
 
-
 export default async function paymentsCallback(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
   if (request.method !== "POST" && request.method !== "PUT") return fail(405, "method_not_allowed");

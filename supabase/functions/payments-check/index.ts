@@ -18,11 +18,15 @@ export default async function paymentsCheck(request: Request): Promise<Response>
     const caller = await authenticateUser(request, service);
     if (caller instanceof Response) return caller;
     const { user } = caller;
-    const parsed = body.safeParse(await request.clone().json().catch(() => null));
+    const parsed = body.safeParse(
+      await request
+        .clone()
+        .json()
+        .catch(() => null),
+    );
     if (!parsed.success) return fail(400, "invalid_request");
 
-    const { data: payment, error } = await service.from("payments").select("id, student_id, application_id")
-      .eq("id", parsed.data.payment_id).maybeSingle();
+    const { data: payment, error } = await service.from("payments").select("id, student_id, application_id").eq("id", parsed.data.payment_id).maybeSingle();
     if (error) throw error;
     let mine = !!payment && payment.student_id === user.id;
     if (payment && !mine && payment.application_id) {

@@ -13,7 +13,11 @@ import { PaymentRefused, providersFromEnv, startPayment, type Refusal } from "..
 import { authenticateUser, CORS, env, envVars, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
 
 const REFUSED: Record<Refusal, 400 | 404 | 409> = {
-  payment_in_progress: 409, already_paid: 409, amount_too_high: 400, not_your_bill: 404, amount_invalid: 400,
+  payment_in_progress: 409,
+  already_paid: 409,
+  amount_too_high: 400,
+  not_your_bill: 404,
+  amount_invalid: 400,
 };
 
 export default async function paymentsInitiate(request: Request): Promise<Response> {
@@ -33,8 +37,7 @@ export default async function paymentsInitiate(request: Request): Promise<Respon
     }
 
     // The line on the caller's own bill: its label, and what remains as the default amount.
-    let query = service.from("student_dues").select("remaining_xaf, label_fr")
-      .eq("student_id", user.id).eq("student_fee_id", input.student_fee_id);
+    let query = service.from("student_dues").select("remaining_xaf, label_fr").eq("student_id", user.id).eq("student_fee_id", input.student_fee_id);
     query = input.instalment_id ? query.eq("instalment_id", input.instalment_id) : query.is("instalment_id", null);
     const { data: line, error: lineError } = await query.maybeSingle();
     if (lineError) throw lineError;
@@ -50,8 +53,14 @@ export default async function paymentsInitiate(request: Request): Promise<Respon
     const provider = providers.forChannel(input.channel);
     if (!provider) return fail(503, "channel_unavailable");
 
-    const { data: registration } = await service.from("student_registrations").select("student_number")
-      .eq("student_id", user.id).not("student_number", "is", null).order("registered_at", { ascending: false }).limit(1).maybeSingle();
+    const { data: registration } = await service
+      .from("student_registrations")
+      .select("student_number")
+      .eq("student_id", user.id)
+      .not("student_number", "is", null)
+      .order("registered_at", { ascending: false })
+      .limit(1)
+      .maybeSingle();
     const payment = await startPayment(service, provider, {
       key: idempotency ?? undefined,
       amountXaf: amount,

@@ -26,7 +26,10 @@ import { ZoomSimulator, simulatedReport } from "../../../src/lib/zoom/simulator.
 import { planAttendanceImport, type RosterEntry } from "../../../src/lib/zoom/attendance.ts";
 
 const TIMEZONE = "Africa/Douala";
-const credential = z.string().trim().regex(/^[A-Za-z0-9_-]{4,100}$/);
+const credential = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{4,100}$/);
 const RequestBody = z.discriminatedUnion("action", [
   z.object({ action: z.literal("save-credentials"), account_id: credential, client_id: credential, client_secret: z.string().trim().min(8).max(200) }),
   z.object({ action: z.literal("clear-credentials") }),
@@ -35,7 +38,6 @@ const RequestBody = z.discriminatedUnion("action", [
   z.object({ action: z.literal("import-attendance"), schedule_event_id: z.guid() }),
 ]);
 type Body = z.infer<typeof RequestBody>;
-
 
 interface Caller {
   id: string;
@@ -108,7 +110,10 @@ export default async function zoomMeetings(request: Request): Promise<Response> 
 async function credentials(service: SupabaseClient, caller: Caller, body: Extract<Body, { action: "save-credentials" | "clear-credentials" | "test-credentials" }>) {
   if (body.action === "save-credentials") {
     const { error } = await service.rpc("zoom_save_credentials", {
-      account_id: body.account_id, client_id: body.client_id, client_secret: body.client_secret, actor: caller.id,
+      account_id: body.account_id,
+      client_id: body.client_id,
+      client_secret: body.client_secret,
+      actor: caller.id,
     });
     if (error) throw error;
     return reply(200, { saved: true });
@@ -152,8 +157,13 @@ async function createMeeting(service: SupabaseClient, caller: Caller, body: Extr
   const course = await courseFor(service, caller, body.course_id);
   if (course instanceof Response) return course;
   if (course.zoom_meeting_id && !body.replace) return fail(409, "meeting_exists");
-  const { data: sessions, error } = await service.from("schedule_events").select("start_time, end_time")
-    .eq("course_id", course.id).gt("start_time", new Date().toISOString()).order("start_time").limit(500);
+  const { data: sessions, error } = await service
+    .from("schedule_events")
+    .select("start_time, end_time")
+    .eq("course_id", course.id)
+    .gt("start_time", new Date().toISOString())
+    .order("start_time")
+    .limit(500);
   if (error) throw error;
   const upcoming = (sessions ?? []).map((s) => ({ start: new Date(s.start_time), end: new Date(s.end_time) }));
   const first = upcoming[0];
@@ -163,30 +173,28 @@ async function createMeeting(service: SupabaseClient, caller: Caller, body: Extr
     start: first?.start,
     durationMinutes: first ? Math.max(15, Math.round((first.end.getTime() - first.start.getTime()) / 60_000)) : 120,
     timezone: TIMEZONE,
-    recurrence: upcoming.length > 1
-      ? { weeklyDays: [...new Set(upcoming.map((s) => zoomWeekday(s.start)))].sort(), endTimes: Math.min(upcoming.length, 60) }
-      : undefined,
+    recurrence: upcoming.length > 1 ? { weeklyDays: [...new Set(upcoming.map((s) => zoomWeekday(s.start)))].sort(), endTimes: Math.min(upcoming.length, 60) } : undefined,
   });
   // Written as the caller: RLS and the course guard apply, and the change is theirs.
-  const { error: courseError } = await caller.db.from("courses")
-    .update({ meeting_platform: "zoom", zoom_meeting_id: meeting.meetingId, zoom_passcode: meeting.passcode }).eq("id", course.id);
+  const { error: courseError } = await caller.db.from("courses").update({ meeting_platform: "zoom", zoom_meeting_id: meeting.meetingId, zoom_passcode: meeting.passcode }).eq("id", course.id);
   if (courseError) throw courseError;
-  const { data: link, error: linkError } = await caller.db.from("meeting_host_links").select("id")
-    .eq("course_id", course.id).is("schedule_event_id", null).maybeSingle();
+  const { data: link, error: linkError } = await caller.db.from("meeting_host_links").select("id").eq("course_id", course.id).is("schedule_event_id", null).maybeSingle();
   if (linkError) throw linkError;
   const { error: writeError } = link
     ? await caller.db.from("meeting_host_links").update({ start_url: meeting.startUrl }).eq("id", link.id)
     : await caller.db.from("meeting_host_links").insert({ course_id: course.id, start_url: meeting.startUrl });
   if (writeError) throw writeError;
   return reply(200, {
-    meeting_id: meeting.meetingId, join_url: meeting.joinUrl, passcode: meeting.passcode,
-    sessions: upcoming.length, simulated: zoom.name === "simulator",
+    meeting_id: meeting.meetingId,
+    join_url: meeting.joinUrl,
+    passcode: meeting.passcode,
+    sessions: upcoming.length,
+    simulated: zoom.name === "simulator",
   });
 }
 
 async function importAttendance(service: SupabaseClient, caller: Caller, body: Extract<Body, { action: "import-attendance" }>) {
-  const { data: event, error } = await service.from("schedule_events")
-    .select("id, course_id, start_time, end_time, zoom_meeting_id").eq("id", body.schedule_event_id).maybeSingle();
+  const { data: event, error } = await service.from("schedule_events").select("id, course_id, start_time, end_time, zoom_meeting_id").eq("id", body.schedule_event_id).maybeSingle();
   if (error) throw error;
   if (!event) return fail(404, "session_not_found");
   const course = await courseFor(service, caller, event.course_id);
@@ -200,19 +208,30 @@ async function importAttendance(service: SupabaseClient, caller: Caller, body: E
   if (rosterError) throw rosterError;
   const roster = (rows ?? []) as (RosterEntry & { full_name: string })[];
   const zoom = await platform(service, {
-    report: () => simulatedReport(start, end, roster.map((r) => ({ email: r.email ?? "", name: r.full_name, joinedAt: r.joined_at ? new Date(r.joined_at) : null }))),
+    report: () =>
+      simulatedReport(
+        start,
+        end,
+        roster.map((r) => ({ email: r.email ?? "", name: r.full_name, joinedAt: r.joined_at ? new Date(r.joined_at) : null })),
+      ),
   });
   const instance = instanceFor(await zoom.pastInstances(meetingId), start);
   const report = await zoom.pastParticipants(instance?.uuid ?? meetingId);
   const plan = planAttendanceImport(roster, report, start);
   if (plan.writes.length) {
-    const { error: writeError } = await caller.db.from("attendance")
-      .upsert(plan.writes.map((w) => ({ schedule_event_id: event.id, ...w })), { onConflict: "schedule_event_id,student_id" });
+    const { error: writeError } = await caller.db.from("attendance").upsert(
+      plan.writes.map((w) => ({ schedule_event_id: event.id, ...w })),
+      { onConflict: "schedule_event_id,student_id" },
+    );
     if (writeError) throw writeError;
   }
   return reply(200, {
-    matched: plan.matched, unmatched: plan.unmatched, absent: plan.absent, written: plan.writes.length,
-    participants: report.length, simulated: zoom.name === "simulator",
+    matched: plan.matched,
+    unmatched: plan.unmatched,
+    absent: plan.absent,
+    written: plan.writes.length,
+    participants: report.length,
+    simulated: zoom.name === "simulator",
   });
 }
 

@@ -86,11 +86,7 @@ async function listUsers(context: LocalContext, url: URL): Promise<Response> {
   const filter = url.searchParams.get("filter")?.trim() ?? "";
   const where = "deleted_at is null and ($1 = '' or email ilike '%' || $1 || '%' or raw_user_meta_data ->> 'full_name' ilike '%' || $1 || '%')";
   const [{ total }] = await rows<{ total: number }>(context.db, `select count(*)::int as total from auth.users where ${where}`, [filter]);
-  const ids = await rows<{ id: string }>(
-    context.db,
-    `select id from auth.users where ${where} order by created_at desc, id desc limit $2 offset $3`,
-    [filter, perPage, (page - 1) * perPage],
-  );
+  const ids = await rows<{ id: string }>(context.db, `select id from auth.users where ${where} order by created_at desc, id desc limit $2 offset $3`, [filter, perPage, (page - 1) * perPage]);
   const users = [];
   for (const { id } of ids) users.push(await userJson(context.db, id));
   const last = Math.max(1, Math.ceil(total / perPage));
@@ -170,8 +166,7 @@ async function createUser(request: Request, context: LocalContext): Promise<Resp
   if (!body.email && !body.phone) return authError(400, "validation_failed", "Cannot create a user without either an email or phone");
   const invalid = await checkAttributes(context, body);
   if (invalid) return invalid;
-  if (body.email && (await emailTaken(context, body.email)))
-    return authError(422, "email_exists", "A user with this email address has already been registered");
+  if (body.email && (await emailTaken(context, body.email))) return authError(422, "email_exists", "A user with this email address has already been registered");
   const id = await insertUser(context, body);
   if (body.ban_duration && body.ban_duration !== "none") await ban(context, id, body.ban_duration);
   return json(await userJson(context.db, id));
@@ -190,8 +185,7 @@ async function updateUser(request: Request, context: LocalContext, id: string): 
   const body = (await readJson(request)) as UserAttributes;
   const invalid = await checkAttributes(context, body, id);
   if (invalid) return invalid;
-  if (body.email && (await emailTaken(context, body.email, id)))
-    return authError(422, "email_exists", "A user with this email address has already been registered");
+  if (body.email && (await emailTaken(context, body.email, id))) return authError(422, "email_exists", "A user with this email address has already been registered");
   // One transaction, as GoTrue's: a change is made whole or not at all.
   await context.db.transaction(async (db) => {
     if (body.email) {
@@ -211,8 +205,7 @@ async function updateUser(request: Request, context: LocalContext, id: string): 
         );
     }
     if (body.phone) await db.query("update auth.users set phone = $2 where id = $1", [id, body.phone]);
-    if (body.password !== undefined)
-      await db.query("update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)) where id = $1", [id, body.password]);
+    if (body.password !== undefined) await db.query("update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)) where id = $1", [id, body.password]);
     if (body.email_confirm === true) await db.query("update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1", [id]);
     if (body.phone_confirm === true) await db.query("update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()) where id = $1", [id]);
     if (body.user_metadata) await db.query("update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1", [id, JSON.stringify(body.user_metadata)]);
@@ -269,10 +262,7 @@ async function generateLink(request: Request, context: LocalContext, url: URL, s
     // address's the hash of (new address, code), as lite's /verify?type=email_change expects.
     const column = type === "email_change_current" ? "email_change_token_current" : "email_change_token_new";
     if (type === "email_change_new") linkToken = tokenHash(newEmail, otp);
-    await context.db.query(
-      `update auth.users set ${column} = $2, email_change = $3, email_change_sent_at = now(), email_change_confirm_status = 0 where id = $1`,
-      [id, linkToken, newEmail],
-    );
+    await context.db.query(`update auth.users set ${column} = $2, email_change = $3, email_change_sent_at = now(), email_change_confirm_status = 0 where id = $1`, [id, linkToken, newEmail]);
   } else {
     return authError(400, "validation_failed", `Invalid email action link type requested: ${type}`);
   }

@@ -30,12 +30,10 @@ export function disabledFeature(request: Request, context: LocalContext, path: s
   if (under("/sso")) return Promise.resolve(notFound("saml_provider_disabled", "SAML 2.0 is disabled"));
   if (under("/oauth") || path === "/.well-known/oauth-authorization-server") return Promise.resolve(OAUTH_SERVER_OFF());
   if (under("/scim/v2")) return Promise.resolve(notFound("feature_disabled", "SCIM server is disabled"));
-  if (under("/user/identities"))
-    return refuseWithoutUser(request, context).then((r) => r ?? notFound("manual_linking_disabled", "Manual linking is disabled"));
+  if (under("/user/identities")) return refuseWithoutUser(request, context).then((r) => r ?? notFound("manual_linking_disabled", "Manual linking is disabled"));
   if (under("/user/oauth/grants")) return refuseWithoutUser(request, context).then((r) => r ?? OAUTH_SERVER_OFF());
   if (under("/admin/oauth")) return requireAdmin(request, context).then((r) => r ?? OAUTH_SERVER_OFF());
-  if (under("/admin/custom-providers"))
-    return requireAdmin(request, context).then((r) => r ?? notFound("feature_disabled", "Custom OAuth providers are disabled"));
+  if (under("/admin/custom-providers")) return requireAdmin(request, context).then((r) => r ?? notFound("feature_disabled", "Custom OAuth providers are disabled"));
   const grant = request.method === "POST" && path === "/token" ? new URL(request.url).searchParams.get("grant_type") : null;
   if (grant === "web3") return Promise.resolve(authError(422, "web3_provider_disabled", "Web3 provider is disabled"));
   if (grant === "id_token") return readJson(request.clone()).then(idTokenRefusal);

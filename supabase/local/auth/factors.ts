@@ -43,8 +43,7 @@ async function enroll(request: Request, context: LocalContext, claims: AccessCla
   if (type !== "totp") return authError(400, "validation_failed", "factor_type needs to be totp, phone, or webauthn");
   const friendlyName = typeof body.friendly_name === "string" ? body.friendly_name.trim() : "";
   const verified = await rows(context.db, "select 1 from auth.mfa_factors where user_id = $1 and status = 'verified'", [claims.sub]);
-  if (verified.length > 0 && claims.aal !== "aal2")
-    return authError(422, "insufficient_aal", "AAL2 required to enroll a new factor");
+  if (verified.length > 0 && claims.aal !== "aal2") return authError(422, "insufficient_aal", "AAL2 required to enroll a new factor");
   if (friendlyName) {
     const taken = await rows(context.db, "select 1 from auth.mfa_factors where user_id = $1 and friendly_name = $2", [claims.sub, friendlyName]);
     if (taken.length) return authError(422, "mfa_factor_name_conflict", `A factor with the friendly name "${friendlyName}" for this user already exists`);
@@ -55,10 +54,12 @@ async function enroll(request: Request, context: LocalContext, claims: AccessCla
   const secret = newTotpSecret();
   const issuer = typeof body.issuer === "string" && body.issuer ? body.issuer : DEFAULT_ISSUER;
   const uri = otpauthUri(issuer, claims.email ?? claims.sub, secret);
-  await context.db.query(
-    "insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret) values ($1, $2, $3, 'totp', 'unverified', $4)",
-    [id, claims.sub, friendlyName, secret],
-  );
+  await context.db.query("insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret) values ($1, $2, $3, 'totp', 'unverified', $4)", [
+    id,
+    claims.sub,
+    friendlyName,
+    secret,
+  ]);
   const svg = await QRCode.toString(uri, { type: "svg", margin: 1 });
   return json({ id, type: "totp", friendly_name: friendlyName, totp: { qr_code: svg, secret, uri } });
 }
@@ -66,11 +67,7 @@ async function enroll(request: Request, context: LocalContext, claims: AccessCla
 async function challenge(context: LocalContext, factor: FactorRow): Promise<Response> {
   if (factor.factor_type !== "totp") return authError(422, "mfa_phone_verify_not_enabled", "MFA verification is disabled for this factor type");
   const id = randomUUID();
-  const [{ created_at }] = await rows<{ created_at: string }>(
-    context.db,
-    "insert into auth.mfa_challenges (id, factor_id) values ($1, $2) returning created_at",
-    [id, factor.id],
-  );
+  const [{ created_at }] = await rows<{ created_at: string }>(context.db, "insert into auth.mfa_challenges (id, factor_id) values ($1, $2) returning created_at", [id, factor.id]);
   await context.db.query("update auth.mfa_factors set last_challenged_at = now() where id = $1", [factor.id]);
   const expiresAt = Math.floor(new Date(created_at).getTime() / 1000) + CHALLENGE_EXPIRY_S;
   return json({ id, type: "totp", expires_at: expiresAt });
@@ -84,8 +81,7 @@ async function verify(request: Request, context: LocalContext, claims: AccessCla
     [body.challenge_id, factor.id],
   );
   if (!challenge) return authError(404, "mfa_challenge_not_found", "MFA factor with the provided challenge ID not found");
-  if (challenge.verified_at || challenge.failed_at)
-    return authError(422, "mfa_challenge_expired", "MFA challenge has already been used, create a new challenge");
+  if (challenge.verified_at || challenge.failed_at) return authError(422, "mfa_challenge_expired", "MFA challenge has already been used, create a new challenge");
   if (Date.now() - new Date(challenge.created_at).getTime() > CHALLENGE_EXPIRY_S * 1000)
     return authError(422, "mfa_challenge_expired", `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
   // Six digits fall to guessing unless attempts are scarce: one try per challenge, a few per factor.
@@ -94,8 +90,7 @@ async function verify(request: Request, context: LocalContext, claims: AccessCla
     `select count(*)::int as failures from auth.mfa_challenges where factor_id = $1 and failed_at > now() - interval '${FAILURE_WINDOW}'`,
     [factor.id],
   );
-  if (failures >= MAX_FAILED_VERIFICATIONS)
-    return authError(429, "over_request_rate_limit", "Too many MFA verification attempts: wait a few minutes and try again");
+  if (failures >= MAX_FAILED_VERIFICATIONS) return authError(429, "over_request_rate_limit", "Too many MFA verification attempts: wait a few minutes and try again");
   const step = matchingTotpStep(factor.secret ?? "", String(body.code ?? ""));
   if (step === null || (factor.last_totp_step !== null && step <= Number(factor.last_totp_step))) {
     await context.db.query("update auth.mfa_challenges set failed_at = now() where id = $1", [challenge.id]);
@@ -107,11 +102,9 @@ async function verify(request: Request, context: LocalContext, claims: AccessCla
   await context.db.query("update auth.mfa_factors set status = 'verified', last_totp_step = $2, updated_at = now() where id = $1", [factor.id, step]);
   await context.db.query("update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1", [sessionId, factor.id]);
   await recordAmr(context.db, sessionId, "totp");
-  const [refresh] = await rows<{ token: string }>(
-    context.db,
-    "select token from auth.refresh_tokens where session_id = $1 and not coalesce(revoked, false) order by created_at desc limit 1",
-    [sessionId],
-  );
+  const [refresh] = await rows<{ token: string }>(context.db, "select token from auth.refresh_tokens where session_id = $1 and not coalesce(revoked, false) order by created_at desc limit 1", [
+    sessionId,
+  ]);
   const accessToken = await withAssurance((request.headers.get("authorization") ?? "").replace(/^Bearer\s+/i, ""), context);
   const expiresIn = Math.max(0, (claims.exp ?? 0) - Math.floor(Date.now() / 1000));
   return json({
@@ -125,8 +118,7 @@ async function verify(request: Request, context: LocalContext, claims: AccessCla
 }
 
 async function unenroll(context: LocalContext, claims: AccessClaims, factor: FactorRow): Promise<Response> {
-  if (factor.status === "verified" && claims.aal !== "aal2")
-    return authError(403, "insufficient_aal", "AAL2 required to unenroll verified factor");
+  if (factor.status === "verified" && claims.aal !== "aal2") return authError(403, "insufficient_aal", "AAL2 required to unenroll verified factor");
   await context.db.query("delete from auth.mfa_factors where id = $1", [factor.id]);
   return json({ id: factor.id });
 }

@@ -9,10 +9,7 @@ export class GoTemplateError extends Error {}
 
 type Operand = { kind: "field"; path: string[] } | { kind: "string"; value: string };
 type Condition = { op: "truthy"; arg: Operand } | { op: "eq" | "ne"; args: [Operand, Operand] };
-type Node =
-  | { kind: "text"; text: string }
-  | { kind: "print"; arg: Operand }
-  | { kind: "if"; branches: { when: Condition | null; body: Node[] }[] };
+type Node = { kind: "text"; text: string } | { kind: "print"; arg: Operand } | { kind: "if"; branches: { when: Condition | null; body: Node[] }[] };
 
 const ACTION = /\{\{(-\s)?([\s\S]*?)(\s-)?\}\}/g;
 

@@ -62,10 +62,8 @@ export const authExtensions: LocalRoute = (request, context, peer) => {
       if (overLimit(context, `sign-in:${peerKey(peer)}`, context.auth.rateLimits.signInPerIp)) return tooManyRequests();
       return (await phoneProviderRefusal(request, path)) ?? (await signUpWithEmail(request, context, url)) ?? decorateSession(request, context, "/signup");
     });
-  if (path === "/verify" && !apiKeyRefused && overLimit(context, `verify:${peerKey(peer)}`, context.auth.rateLimits.verifyPerIp))
-    return Promise.resolve(tooManyRequests());
-  if (path === "/verify" && method === "POST" && !apiKeyRefused)
-    return handle(async () => (await phoneProviderRefusal(request, path)) ?? decorateSession(request, context, path));
+  if (path === "/verify" && !apiKeyRefused && overLimit(context, `verify:${peerKey(peer)}`, context.auth.rateLimits.verifyPerIp)) return Promise.resolve(tooManyRequests());
+  if (path === "/verify" && method === "POST" && !apiKeyRefused) return handle(async () => (await phoneProviderRefusal(request, path)) ?? decorateSession(request, context, path));
   if ((path === "/token" || path === "/signup" || path === "/verify") && method === "POST")
     return handle(async () => (path === "/token" && (await refuseBanned(request, context, url))) || decorateSession(request, context, path === "/token" ? grantMethod(url) : path));
   if (path === "/user" && method === "PUT") return handle(async () => (await refuseUserUpdate(request, context)) ?? decorateUser(request, context));
@@ -84,8 +82,13 @@ async function refuseBanned(request: Request, context: LocalContext, url: URL): 
   const body = await readJson(request.clone());
   const banned =
     grant === "password"
-      ? await rows(context.db, "select 1 from auth.users where banned_until > now() and ((email <> '' and lower(email) = lower($1)) or (phone <> '' and phone = $2))", [String(body.email ?? ""), String(body.phone ?? "")])
-      : await rows(context.db, "select 1 from auth.refresh_tokens t join auth.users u on u.id::text = t.user_id::text where t.token = $1 and u.banned_until > now()", [String(body.refresh_token ?? "")]);
+      ? await rows(context.db, "select 1 from auth.users where banned_until > now() and ((email <> '' and lower(email) = lower($1)) or (phone <> '' and phone = $2))", [
+          String(body.email ?? ""),
+          String(body.phone ?? ""),
+        ])
+      : await rows(context.db, "select 1 from auth.refresh_tokens t join auth.users u on u.id::text = t.user_id::text where t.token = $1 and u.banned_until > now()", [
+          String(body.refresh_token ?? ""),
+        ]);
   return banned.length ? json({ code: 400, error_code: "user_banned", msg: "User is banned" }, 400, { "x-sb-error-code": "user_banned" }) : null;
 }
 
@@ -94,9 +97,7 @@ function refuseWithoutApiKey(request: Request, context: LocalContext): Promise<R
   const key = request.headers.get("apikey") ?? new URL(request.url).searchParams.get("apikey");
   if (key === context.keys.publishableKey || key === context.keys.secretKey) return undefined;
   if (!key)
-    return Promise.resolve(
-      json({ message: "No API key found in request", hint: "No `apikey` request header or url param was found." }, 401, { "sb-error-code": "UNAUTHORIZED_MISSING_API_KEY" }),
-    );
+    return Promise.resolve(json({ message: "No API key found in request", hint: "No `apikey` request header or url param was found." }, 401, { "sb-error-code": "UNAUTHORIZED_MISSING_API_KEY" }));
   return Promise.resolve(json({ message: "Invalid API key", hint: "Double check your Supabase `apikey`" }, 401));
 }
 
@@ -140,8 +141,7 @@ async function limitEmailRequest(request: Request, context: LocalContext, path: 
   if (!email) return null;
   const kind = path === "/recover" ? "recovery" : path === "/resend" ? `resend-${String(body.type ?? "")}` : "otp";
   const frequency = { max: 1, windowSeconds: limits.emailFrequencySeconds };
-  if (overLimit(context, `email:${kind}:${email}`, frequency))
-    return tooManyEmails(`For security purposes, you can only request this after ${limits.emailFrequencySeconds} seconds.`);
+  if (overLimit(context, `email:${kind}:${email}`, frequency)) return tooManyEmails(`For security purposes, you can only request this after ${limits.emailFrequencySeconds} seconds.`);
   return null;
 }
 
@@ -155,8 +155,7 @@ async function refuseUserUpdate(request: Request, context: LocalContext): Promis
   const claims = await requestClaims(request, context);
   if (!claims) return null; // lite answers for a missing or bad token
   const verified = await rows(context.db, "select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [claims.sub]);
-  if (verified.length && claims.aal !== "aal2")
-    return authError(401, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
+  if (verified.length && claims.aal !== "aal2") return authError(401, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
   if (typeof body.password !== "string") return null;
   return checkPassword(body.password, await ruleFor(context, claims.sub)) ?? (await refusePasswordChange(context, claims, body));
 }
@@ -199,8 +198,7 @@ async function codeRefusal(response: Response): Promise<Response> {
  * new account; lite only knows the older "magiclink" and "signup" types, so try those.
  */
 async function verifyEmailOtp(request: Request, context: LocalContext, body: Record<string, unknown>): Promise<Response> {
-  if (body.type === "invite")
-    return context.app.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: JSON.stringify({ ...body, type: "signup" }) }));
+  if (body.type === "invite") return context.app.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: JSON.stringify({ ...body, type: "signup" }) }));
   if (body.type !== "email") return context.app.fetch(request);
   let response: Response | undefined;
   for (const type of ["magiclink", "signup"]) {

@@ -21,7 +21,9 @@ export function newOtp(): string {
 
 /** The token hash lite's /verify accepts: sha256(lower(email) + otp), hex. */
 export function tokenHash(email: string, otp: string): string {
-  return createHash("sha256").update(email.toLowerCase() + otp).digest("hex");
+  return createHash("sha256")
+    .update(email.toLowerCase() + otp)
+    .digest("hex");
 }
 
 export function verifyLink(apiOrigin: string, hash: string, type: string, redirectTo: string): string {

@@ -8,12 +8,42 @@ import { authError, json } from "./http.ts";
 import { tokenHash } from "./mail.ts";
 import { rows } from "./store.ts";
 
-const LEAKED = new Set([
-  "password", "password1", "password123", "passw0rd", "p@ssw0rd", "123456789", "12345678", "1234567890",
-  "qwerty123", "qwertyuiop", "azerty123", "azertyuiop", "iloveyou1", "admin123", "welcome1", "abc12345",
-  "motdepasse", "motdepasse1", "motdepasse123", "cameroun237", "password1234", "1q2w3e4r", "1qaz2wsx", "letmein1",
-  "Password1", "Password123", "Passw0rd!", "P@ssw0rd", "P@ssword1", "Azerty123", "Motdepasse1", "Welcome123!",
-].map((p) => p.toLowerCase()));
+const LEAKED = new Set(
+  [
+    "password",
+    "password1",
+    "password123",
+    "passw0rd",
+    "p@ssw0rd",
+    "123456789",
+    "12345678",
+    "1234567890",
+    "qwerty123",
+    "qwertyuiop",
+    "azerty123",
+    "azertyuiop",
+    "iloveyou1",
+    "admin123",
+    "welcome1",
+    "abc12345",
+    "motdepasse",
+    "motdepasse1",
+    "motdepasse123",
+    "cameroun237",
+    "password1234",
+    "1q2w3e4r",
+    "1qaz2wsx",
+    "letmein1",
+    "Password1",
+    "Password123",
+    "Passw0rd!",
+    "P@ssw0rd",
+    "P@ssword1",
+    "Azerty123",
+    "Motdepasse1",
+    "Welcome123!",
+  ].map((p) => p.toLowerCase()),
+);
 
 export type WeakReason = "length" | "characters" | "pwned";
 
@@ -53,11 +83,7 @@ export async function ruleFor(context: LocalContext, userId: string | null | und
  *   current_password_required / current_password_invalid), except in a recovery session,
  *   where the e-mailed link already proved who the user is.
  */
-export async function refusePasswordChange(
-  context: LocalContext,
-  claims: { sub: string; session_id?: string },
-  body: Record<string, unknown>,
-): Promise<Response | null> {
+export async function refusePasswordChange(context: LocalContext, claims: { sub: string; session_id?: string }, body: Record<string, unknown>): Promise<Response | null> {
   const [user] = await rows<{ email: string | null; has_password: boolean; reauthentication_token: string | null; reauthentication_sent_at: string | null }>(
     context.db,
     `select email, coalesce(encrypted_password, '') <> '' as has_password, reauthentication_token, reauthentication_sent_at

@@ -23,9 +23,7 @@ interface TokenRow {
 export async function refreshWithReuseRules(request: Request, context: LocalContext, next: (request: Request) => Promise<Response>): Promise<Response> {
   const body = await readJson(request.clone());
   const token = typeof body.refresh_token === "string" ? body.refresh_token : "";
-  const [row] = token
-    ? await rows<TokenRow>(context.db, "select session_id, revoked, updated_at from auth.refresh_tokens where token = $1", [token])
-    : [];
+  const [row] = token ? await rows<TokenRow>(context.db, "select session_id, revoked, updated_at from auth.refresh_tokens where token = $1", [token]) : [];
   if (!row?.revoked || !row.session_id) return next(request);
   const [current] = await rows<{ parent: string | null }>(
     context.db,
@@ -40,9 +38,6 @@ export async function refreshWithReuseRules(request: Request, context: LocalCont
     headers.delete("content-length");
     return next(new Request(request.url, { method: "POST", headers, body: JSON.stringify({ ...body, refresh_token: current.parent }) }));
   }
-  await context.db.query(
-    "update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not coalesce(revoked, false)",
-    [row.session_id],
-  );
+  await context.db.query("update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not coalesce(revoked, false)", [row.session_id]);
   return authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
 }

@@ -6,8 +6,7 @@ import { authError } from "./http.ts";
  * The format GoTrue accepts (internal/api/mail.go validateEmail: github.com/badoux/checkmail
  * ValidateFormat, the version pinned in its go.mod). lite-patches.ts gives lite the same.
  */
-export const GOTRUE_EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+export const GOTRUE_EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export const isEmail = (email: string) => email.length <= 255 && GOTRUE_EMAIL.test(email);
 
@@ -22,6 +21,8 @@ export function emailRefusal(email: unknown): Response | null {
 
 /** GoTrue's phone form (internal/api/phone.go): E.164 digits once "+" and spaces are dropped. */
 export function phoneRefusal(phone: unknown): Response | null {
-  const digits = String(phone ?? "").replace(/^\+/, "").replaceAll(" ", "");
+  const digits = String(phone ?? "")
+    .replace(/^\+/, "")
+    .replaceAll(" ", "");
   return /^[1-9][0-9]{1,14}$/.test(digits) ? null : authError(400, "validation_failed", "Invalid phone number format (E.164 required)");
 }

@@ -26,15 +26,17 @@ const CODES: Record<string, string> = {
 /** Adds storage-api's `code` to one of lite's error answers. */
 export async function withErrorCode(response: Response, pathname: string): Promise<Response> {
   if (response.ok || !(response.headers.get("content-type") ?? "").includes("json")) return response;
-  const body = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
   if (body?.valid === false && Array.isArray(body.errors)) {
     // lite's schema validation ({valid, errors, schema}); storage-api's (fastify's) is a 400 InvalidRequest.
     const [first] = body.errors as { instanceLocation?: string; error?: string }[];
     return storageError(400, "InvalidRequest", `body${first?.instanceLocation ?? ""} ${first?.error ?? "is invalid"}`, "Bad Request");
   }
   if (!body || typeof body.error !== "string" || "code" in body) return response;
-  const code =
-    body.error === "Duplicate" ? (pathname.includes("/storage/v1/bucket") ? "BucketAlreadyExists" : "KeyAlreadyExists") : (CODES[body.error] ?? body.error);
+  const code = body.error === "Duplicate" ? (pathname.includes("/storage/v1/bucket") ? "BucketAlreadyExists" : "KeyAlreadyExists") : (CODES[body.error] ?? body.error);
   return json({ statusCode: body.statusCode, code, error: body.error, message: body.message }, response);
 }
 
@@ -72,7 +74,10 @@ export function isoTime(value: unknown): string | null {
 
 /** The JSON body of a request, or undefined when it is not JSON. */
 export async function jsonBody<T = Record<string, unknown>>(request: Request): Promise<T | undefined> {
-  return (await request.clone().json().catch(() => undefined)) as T | undefined;
+  return (await request
+    .clone()
+    .json()
+    .catch(() => undefined)) as T | undefined;
 }
 
 /** storage-api's parseUserMetadata: x-metadata is base64 JSON; anything else is ignored. */
@@ -126,5 +131,12 @@ export function bucketAndPath(pathname: string, route: string): { bucket: string
   const rest = pathname.slice(route.length);
   const slash = rest.indexOf("/");
   if (slash <= 0 || slash === rest.length - 1) return undefined;
-  return { bucket: decodeURIComponent(rest.slice(0, slash)), path: rest.slice(slash + 1).split("/").map(decodeURIComponent).join("/") };
+  return {
+    bucket: decodeURIComponent(rest.slice(0, slash)),
+    path: rest
+      .slice(slash + 1)
+      .split("/")
+      .map(decodeURIComponent)
+      .join("/"),
+  };
 }

@@ -21,22 +21,21 @@ type Write = "insert" | "update" | "delete";
 export async function guardBucketManagement(request: Request, context: BucketGuardContext): Promise<Response | undefined> {
   const match = BUCKET_PATH.exec(new URL(request.url).pathname);
   if (!match) return undefined;
-  const write: Write | undefined =
-    request.method === "POST" && !match[1] ? "insert" : request.method === "PUT" && match[1] ? "update" : request.method === "DELETE" && match[1] ? "delete" : undefined;
+  const write: Write | undefined = request.method === "POST" && !match[1] ? "insert" : request.method === "PUT" && match[1] ? "update" : request.method === "DELETE" && match[1] ? "delete" : undefined;
   if (!write) return undefined;
   const claims = await callerClaims(request, context.keys);
   if (claims?.role === "service_role") return undefined;
   let id = match[1] ? decodeURIComponent(match[1]) : undefined;
   if (!id) {
-    const body = (await request.clone().json().catch(() => ({}))) as { id?: unknown; name?: unknown };
+    const body = (await request
+      .clone()
+      .json()
+      .catch(() => ({}))) as { id?: unknown; name?: unknown };
     id = typeof body.id === "string" ? body.id : typeof body.name === "string" ? body.name : undefined;
   }
   if (!id) return undefined; // lite answers the malformed request
   if (await mayWrite(context.db, claims, write, id)) return undefined;
-  return Response.json(
-    { statusCode: "403", error: "Unauthorized", message: "new row violates row-level security policy" },
-    { status: 400 },
-  );
+  return Response.json({ statusCode: "403", error: "Unauthorized", message: "new row violates row-level security policy" }, { status: 400 });
 }
 
 /** The caller's JWT claims: null for the anon key, service_role for the secret key. */

@@ -73,18 +73,15 @@ export function listV1(rows: ObjectRow[], options: ListOptions): ListEntry[] {
   let entries: ListEntry[];
   if (column === "name") {
     // One sequence ordered by lower(name), a folder at its own place ("a/" after "a.txt").
-    const keyed = [
-      ...[...folders].map(([key, name]) => ({ key, entry: folderEntry(name) })),
-      ...files.map(({ row, name }) => ({ key: row.name.toLowerCase(), entry: fileEntry(row, name) })),
-    ].sort((a, b) => byCode(a.key, b.key) * (asc ? 1 : -1));
+    const keyed = [...[...folders].map(([key, name]) => ({ key, entry: folderEntry(name) })), ...files.map(({ row, name }) => ({ key: row.name.toLowerCase(), entry: fileEntry(row, name) }))].sort(
+      (a, b) => byCode(a.key, b.key) * (asc ? 1 : -1),
+    );
     entries = keyed.map(({ entry }) => entry);
   } else {
     // Folders first (by name), then the files by the column.
     const sign = asc ? 1 : -1;
     const folderNames = [...folders.values()].sort((a, b) => byCode(a, b) * sign);
-    const sortedFiles = files.sort(
-      (a, b) => (time(a.row[column as keyof ObjectRow] as string) - time(b.row[column as keyof ObjectRow] as string)) * sign || byCode(a.name, b.name),
-    );
+    const sortedFiles = files.sort((a, b) => (time(a.row[column as keyof ObjectRow] as string) - time(b.row[column as keyof ObjectRow] as string)) * sign || byCode(a.name, b.name));
     entries = [...folderNames.map(folderEntry), ...sortedFiles.map(({ row, name }) => fileEntry(row, name))];
   }
   return entries.slice(offset, offset + limit);
@@ -194,15 +191,7 @@ function findLastIndex<T>(items: T[], test: (item: T) => boolean): number {
 }
 
 /** storage.search_by_timestamp: folders (dated by their first object) and leaves by a time column. */
-function byTimeWithDelimiter(
-  rows: ObjectRow[],
-  prefix: string,
-  maxKeys: number,
-  start: string,
-  order: Order,
-  column: "created_at" | "updated_at",
-  after: string | undefined,
-): V2Row[] {
+function byTimeWithDelimiter(rows: ObjectRow[], prefix: string, maxKeys: number, start: string, order: Order, column: "created_at" | "updated_at", after: string | undefined): V2Row[] {
   const folders = new Map<string, V2Row>();
   const leaves: V2Row[] = [];
   for (const row of rows) {
@@ -214,7 +203,15 @@ function byTimeWithDelimiter(
     }
     const first = folders.get(folder);
     if (!first || time(row.created_at) < first.at!) {
-      folders.set(folder, { name: folder.slice(0, -1), id: null, updated_at: row.created_at ?? null, created_at: row.created_at ?? null, last_accessed_at: null, metadata: null, at: time(row.created_at) });
+      folders.set(folder, {
+        name: folder.slice(0, -1),
+        id: null,
+        updated_at: row.created_at ?? null,
+        created_at: row.created_at ?? null,
+        last_accessed_at: null,
+        metadata: null,
+        at: time(row.created_at),
+      });
     }
   }
   const sign = order === "asc" ? 1 : -1;
@@ -232,9 +229,7 @@ function withoutDelimiter(rows: ObjectRow[], prefix: string, maxKeys: number, cu
   const sign = order === "asc" ? 1 : -1;
   const at = (row: ObjectRow) => (timeColumn ? time(row[timeColumn]) : 0);
   const compare = (a: { at: number; name: string }, b: { at: number; name: string }) => (a.at - b.at) * sign || byCode(a.name, b.name) * sign;
-  const from = cursor?.startAfter
-    ? { at: timeColumn && cursor.sortColumnAfter ? Date.parse(cursor.sortColumnAfter) : 0, name: cursor.startAfter }
-    : undefined;
+  const from = cursor?.startAfter ? { at: timeColumn && cursor.sortColumnAfter ? Date.parse(cursor.sortColumnAfter) : 0, name: cursor.startAfter } : undefined;
   return rows
     .filter((row) => row.name.startsWith(prefix))
     .map((row) => ({ row, at: at(row), name: row.name }))

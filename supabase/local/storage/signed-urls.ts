@@ -35,9 +35,7 @@ async function signBatch(request: Request, lite: Lite, bucket: string): Promise<
 export function signedUrls(request: Request, pathname: string, lite: Lite): Promise<Response> | undefined {
   if (request.method !== "POST") return undefined;
   if (pathname.startsWith(UPLOAD_SIGN)) {
-    return lite(request).then((response) =>
-      reshape<{ signedUrl: string; token: string }>(response, (body) => ({ url: relativeToStorage(body.signedUrl), token: body.token })),
-    );
+    return lite(request).then((response) => reshape<{ signedUrl: string; token: string }>(response, (body) => ({ url: relativeToStorage(body.signedUrl), token: body.token })));
   }
   if (!pathname.startsWith(SIGN)) return undefined;
   const rest = pathname.slice(SIGN.length);

@@ -39,7 +39,9 @@ beforeAll(async () => {
 
 const decisions = () =>
   sql<{ details: { from_status: string; to_status: string; correction: boolean; admitted: { level: string } | null } }>(
-    "select details from public.audit_log where action = 'admissions.decided' and target_id = $1 order by created_at", [id]);
+    "select details from public.audit_log where action = 'admissions.decided' and target_id = $1 order by created_at",
+    [id],
+  );
 
 describe("deciding", () => {
   it("the reviewer admits to another level than asked; the request stays as asked; audited", async () => {
@@ -56,7 +58,12 @@ describe("deciding", () => {
     const targets = await fetchAdmissionTargets(admin);
     const se = targets.find((t) => t.id === programme)!;
     expect(se.degree).toBe("licence-master");
-    expect(se.specialties.find((s) => s.id === dataScience)!.levels.map((l) => l.level_code).sort()).toEqual(["L3", "M1", "M2"]);
+    expect(
+      se.specialties
+        .find((s) => s.id === dataScience)!
+        .levels.map((l) => l.level_code)
+        .sort(),
+    ).toEqual(["L3", "M1", "M2"]);
   });
 
   it("a target the programme does not open is refused; level choices are for one file being accepted", async () => {
@@ -96,7 +103,9 @@ describe("registering", () => {
     const count = { data: await admissionCourseCount(admin, id) };
     const [{ n }] = await sql<{ n: number }>(
       `select count(*)::int n from public.courses c join public.semesters s on s.id = c.semester_id
-       where s.is_current and c.programme_id = $1 and c.level_code = 'M1' and (c.specialty_id is null or c.specialty_id = $2)`, [programme, dataScience]);
+       where s.is_current and c.programme_id = $1 and c.level_code = 'M1' and (c.specialty_id is null or c.specialty_id = $2)`,
+      [programme, dataScience],
+    );
     expect(n).toBeGreaterThan(0);
     expect(count.data).toBe(n);
     expect((await applicant.rpc("admission_course_count", { application: id })).error?.code).toBe("42501");
@@ -109,11 +118,11 @@ describe("registering", () => {
     expect(admitted.data.courses).toBeGreaterThan(0);
     const [reg] = await sql("select level_code, specialty_id, programme_id from public.student_registrations where application_id = $1", [id]);
     expect(reg).toEqual({ level_code: "M1", specialty_id: dataScience, programme_id: programme });
-    const codes = await sql<{ code: string }>(
-      "select c.code from public.course_enrollments e join public.courses c on c.id = e.course_id where e.user_id = $1 order by c.code", [applicantId]);
+    const codes = await sql<{ code: string }>("select c.code from public.course_enrollments e join public.courses c on c.id = e.course_id where e.user_id = $1 order by c.code", [applicantId]);
     expect(codes.map((c) => c.code)).toEqual(expect.arrayContaining(["INF-M1-201", "INF-M1-202"]));
-    const fees = await sql<{ level_code: string }>(
-      "select fs.level_code from public.student_fees sf join public.fee_schedules fs on fs.id = sf.fee_schedule_id where sf.student_id = $1", [applicantId]);
+    const fees = await sql<{ level_code: string }>("select fs.level_code from public.student_fees sf join public.fee_schedules fs on fs.id = sf.fee_schedule_id where sf.student_id = $1", [
+      applicantId,
+    ]);
     expect(fees.map((f) => f.level_code)).toEqual(["M1"]);
     expect((await admin.rpc("decide_applications", { applications: [id], decision: "rejected", reason: "trop tard" })).error?.message).toMatch(/enrolled/);
     const { data } = await applicant.from("student_notifications").select("title, message").eq("type", "application").eq("data->>status", "enrolled");
@@ -121,11 +130,17 @@ describe("registering", () => {
   });
 
   it("the admitted applicant's next steps: registration, and the fees with the due dates that apply to it", async () => {
-    const s = (await fetchNextSteps(applicant, id)) as unknown as { level: string; asked_level: string; registration: { matricule: string; registered_on: string };
-      fees: { grace_days: number; instalments: { scheduled_on: string; due_on: string }[] } };
+    const s = (await fetchNextSteps(applicant, id)) as unknown as {
+      level: string;
+      asked_level: string;
+      registration: { matricule: string; registered_on: string };
+      fees: { grace_days: number; instalments: { scheduled_on: string; due_on: string }[] };
+    };
     expect(s).toMatchObject({ level: "M1", asked_level: "M1" });
     const [reg] = await sql<{ student_number: string; day: string }>(
-      "select student_number, to_char((registered_at at time zone 'Africa/Douala')::date, 'YYYY-MM-DD') as day from public.student_registrations where application_id = $1", [id]);
+      "select student_number, to_char((registered_at at time zone 'Africa/Douala')::date, 'YYYY-MM-DD') as day from public.student_registrations where application_id = $1",
+      [id],
+    );
     expect(s.registration).toEqual({ matricule: reg.student_number, registered_on: reg.day });
     // the same dates as the student's own bill (student_dues)
     const dues = await applicant.from("student_dues").select("scheduled_due_on, due_on").not("instalment_id", "is", null).order("position");

@@ -30,8 +30,13 @@ beforeAll(async () => {
   const { data, error } = await applicant
     .from("applications")
     .insert({
-      kind: "extension", status: "draft", full_name: "Frais Candidat", email: "frais.candidat@example.cm", extension_programme_id: target.id,
-      birth_date: "1997-01-01", consent_at: new Date().toISOString(),
+      kind: "extension",
+      status: "draft",
+      full_name: "Frais Candidat",
+      email: "frais.candidat@example.cm",
+      extension_programme_id: target.id,
+      birth_date: "1997-01-01",
+      consent_at: new Date().toISOString(),
     })
     .select("id")
     .single();
@@ -40,7 +45,9 @@ beforeAll(async () => {
   for (const kind of ["id_card", "diploma", "transcript", "photo"]) {
     const path = `${userId}/${applicationId}/${kind}.pdf`;
     expect((await applicant.storage.from("application-documents").upload(path, new Blob(["%PDF-1.4"], { type: "application/pdf" }), { contentType: "application/pdf" })).error).toBeNull();
-    expect((await applicant.from("application_documents").insert({ application_id: applicationId, kind, storage_path: path, file_name: `${kind}.pdf`, mime_type: "application/pdf", size_bytes: 8 })).error).toBeNull();
+    expect(
+      (await applicant.from("application_documents").insert({ application_id: applicationId, kind, storage_path: path, file_name: `${kind}.pdf`, mime_type: "application/pdf", size_bytes: 8 })).error,
+    ).toBeNull();
   }
 });
 
@@ -52,18 +59,26 @@ describe("the application fee", () => {
     for (const [column, value] of Object.entries(forged)) {
       const signedIn = await stranger.from("applications").insert({ ...base, [column]: value });
       expect(signedIn.error?.code, column).toBe("42501");
-      const anonymous = await stack().client().from("applications").insert({ ...base, status: "submitted", [column]: value });
+      const anonymous = await stack()
+        .client()
+        .from("applications")
+        .insert({ ...base, status: "submitted", [column]: value });
       expect(anonymous.error?.code, column).toBe("42501");
     }
     const { data, error } = await stranger.from("applications").insert(base).select("id, fee_xaf, fee_paid_at, decision_reason").single();
     expect(error).toBeNull();
     expect(data).toMatchObject({ fee_xaf: 10000, fee_paid_at: null, decision_reason: null });
     for (const [column, value] of Object.entries(forged)) {
-      const update = await stranger.from("applications").update({ [column]: value }).eq("id", data!.id);
+      const update = await stranger
+        .from("applications")
+        .update({ [column]: value })
+        .eq("id", data!.id);
       expect(update.error?.code, column).toBe("42501");
     }
     const [row] = await stack().sql<{ fee_xaf: number; fee_paid_at: string | null; decision_reason: string | null }>(
-      "select fee_xaf, fee_paid_at, decision_reason from public.applications where id = $1", [data!.id]);
+      "select fee_xaf, fee_paid_at, decision_reason from public.applications where id = $1",
+      [data!.id],
+    );
     expect(row).toEqual({ fee_xaf: 10000, fee_paid_at: null, decision_reason: null });
     await stranger.from("applications").delete().eq("id", data!.id);
   });
@@ -89,8 +104,7 @@ describe("the application fee", () => {
       [{ fee_paid_at: paidAt }] = await stack().sql<{ fee_paid_at: string | null }>("select fee_paid_at from public.applications where id = $1", [applicationId]);
     }
     expect(paidAt).not.toBeNull();
-    const [payment] = await stack().sql<{ status: string; purpose: string; amount_xaf: number }>(
-      "select status, purpose, amount_xaf from public.payments where id = $1", [payload.id]);
+    const [payment] = await stack().sql<{ status: string; purpose: string; amount_xaf: number }>("select status, purpose, amount_xaf from public.payments where id = $1", [payload.id]);
     expect(payment).toEqual({ status: "succeeded", purpose: "application_fee", amount_xaf: 10000 });
     // the applicant reads its own payment, and sees the fee paid
     expect((await applicant.from("payments").select("id").eq("id", payload.id)).data).toHaveLength(1);
@@ -98,7 +112,10 @@ describe("the application fee", () => {
 
     // its receipt: the applicant as the application names it (not the editable profile),
     // readable by the applicant, verifiable in public, and marked as simulated
-    await applicant.from("profiles").update({ full_name: "Quelqu'un D'autre" }).eq("id", (await applicant.auth.getUser()).data.user!.id);
+    await applicant
+      .from("profiles")
+      .update({ full_name: "Quelqu'un D'autre" })
+      .eq("id", (await applicant.auth.getUser()).data.user!.id);
     const receipt = await applicant.from("receipts").select("number, verification_code, details").eq("payment_id", payload.id).single();
     expect(receipt.error).toBeNull();
     expect(receipt.data!.details).toMatchObject({ payer: "Frais Candidat", item_fr: "Frais de candidature", simulated: true });

@@ -53,7 +53,12 @@ async function upload(client: SupabaseClient, userId: string, applicationId: str
   const stored = await client.storage.from("application-documents").upload(path, pdf(), { contentType: "application/pdf" });
   expect(stored.error, kind).toBeNull();
   const row = await client.from("application_documents").insert({
-    application_id: applicationId, kind, storage_path: path, file_name: `${kind}.pdf`, mime_type: "application/pdf", size_bytes: 2048,
+    application_id: applicationId,
+    kind,
+    storage_path: path,
+    file_name: `${kind}.pdf`,
+    mime_type: "application/pdf",
+    size_bytes: 2048,
     request_id: requestId ?? null,
   });
   expect(row.error, kind).toBeNull();
@@ -144,9 +149,7 @@ describe("applying", () => {
   });
 
   it("a second application to the same programme and year is refused", async () => {
-    const again = await awa
-      .from("applications")
-      .insert({ kind: "extension", status: "draft", full_name: "Awa Ngono", email: "awa.ngono@example.cm", extension_programme_id: extension });
+    const again = await awa.from("applications").insert({ kind: "extension", status: "draft", full_name: "Awa Ngono", email: "awa.ngono@example.cm", extension_programme_id: extension });
     expect(again.error?.message).toMatch(/duplicate application/);
     // another programme is fine
     const another = await awa
@@ -184,7 +187,9 @@ describe("applying", () => {
     it("a requested document: the applicant uploads it, the file goes back under review, each step in the history", async () => {
       expect((await awa.rpc("request_application_document", { application: id, document_kind: "transcript", note: "x" })).error?.code).toBe("42501");
       const requested = await admin.rpc("request_application_document", {
-        application: id, document_kind: "transcript", note: "Relevé de notes du baccalauréat, lisible",
+        application: id,
+        document_kind: "transcript",
+        note: "Relevé de notes du baccalauréat, lisible",
       });
       expect(requested.error).toBeNull();
       const requests = await awa.from("application_document_requests").select("id, kind, message, fulfilled_at").eq("application_id", id);
@@ -206,9 +211,7 @@ describe("applying", () => {
     });
 
     it("no jump: a draft cannot be accepted; a rejection needs a reason; only admins decide", async () => {
-      const [draftRow] = await sql<{ id: string }>(
-        "insert into public.applications (kind, status, full_name, email) values ('general', 'draft', 'Brouillon', 'b@example.cm') returning id",
-      );
+      const [draftRow] = await sql<{ id: string }>("insert into public.applications (kind, status, full_name, email) values ('general', 'draft', 'Brouillon', 'b@example.cm') returning id");
       expect((await admin.from("applications").update({ status: "admitted" }).eq("id", draftRow.id)).error).not.toBeNull();
       expect((await admin.rpc("decide_applications", { applications: [draftRow.id], decision: "admitted" })).error).not.toBeNull();
       expect((await admin.rpc("decide_applications", { applications: [id], decision: "rejected", reason: " " })).error?.message).toMatch(/reason/);
@@ -221,10 +224,7 @@ describe("applying", () => {
     it("bulk decisions move several files at once and record the reason", async () => {
       const ids: string[] = [];
       for (const name of ["Paul Eto", "Marie Ndzi"]) {
-        const [row] = await sql<{ id: string }>(
-          "insert into public.applications (kind, full_name, email) values ('general', $1, 'bulk@example.cm') returning id",
-          [name],
-        );
+        const [row] = await sql<{ id: string }>("insert into public.applications (kind, full_name, email) values ('general', $1, 'bulk@example.cm') returning id", [name]);
         ids.push(row.id);
       }
       const done = await admin.rpc("decide_applications", { applications: ids, decision: "waitlisted", reason: "Capacité atteinte" });
@@ -239,10 +239,7 @@ describe("applying", () => {
   describe("admission", () => {
     it("two admins admitting at once create one student, one matricule, a registration and the current courses", async () => {
       expect((await admin.rpc("decide_applications", { applications: [id], decision: "admitted" })).error).toBeNull();
-      const [first, second] = await Promise.all([
-        admin.rpc("admit_application", { application: id }),
-        secondAdmin.rpc("admit_application", { application: id }),
-      ]);
+      const [first, second] = await Promise.all([admin.rpc("admit_application", { application: id }), secondAdmin.rpc("admit_application", { application: id })]);
       expect(first.error).toBeNull();
       expect(second.error).toBeNull();
       expect(first.data.matricule).toBe(second.data.matricule);
@@ -253,14 +250,13 @@ describe("applying", () => {
       const registrations = await sql("select student_number, extension_programme_id from public.student_registrations where student_id = $1", [awaId]);
       expect(registrations).toEqual([{ student_number: matricule, extension_programme_id: extension }]);
       expect(await sql("select role from public.user_roles where user_id = $1", [awaId])).toEqual([{ role: "student" }]);
-      const courses = await sql<{ code: string }>(
-        "select c.code from public.course_enrollments e join public.courses c on c.id = e.course_id where e.user_id = $1",
-        [awaId],
-      );
+      const courses = await sql<{ code: string }>("select c.code from public.course_enrollments e join public.courses c on c.id = e.course_id where e.user_id = $1", [awaId]);
       expect(courses.map((c) => c.code)).toEqual(["EXT-MBA-101"]);
       // the programme's published fee schedule of the year is billed in the same step
       const bills = await sql<{ id: string; extension_programme_id: string }>(
-        "select fs.id, fs.extension_programme_id from public.student_fees sf join public.fee_schedules fs on fs.id = sf.fee_schedule_id where sf.student_id = $1", [awaId]);
+        "select fs.id, fs.extension_programme_id from public.student_fees sf join public.fee_schedules fs on fs.id = sf.fee_schedule_id where sf.student_id = $1",
+        [awaId],
+      );
       expect(bills).toEqual([{ id: first.data.fee_schedule_id ?? second.data.fee_schedule_id, extension_programme_id: extension }]);
       const [app] = await sql<{ status: string }>("select status from public.applications where id = $1", [id]);
       expect(app.status).toBe("enrolled");
@@ -304,9 +300,7 @@ describe("withdrawing", () => {
     expect((await person.client.from("applications").update({ status: "withdrawn" }).eq("id", appId)).error).toBeNull();
     expect((await historyOf(appId)).map((h) => h.to_status)).toEqual(["submitted", "withdrawn"]);
     // withdrawn: the same programme may be applied for again
-    const again = await person.client
-      .from("applications")
-      .insert({ kind: "extension", status: "draft", full_name: "Retour", email: "retrait@example.cm", extension_programme_id: certificate });
+    const again = await person.client.from("applications").insert({ kind: "extension", status: "draft", full_name: "Retour", email: "retrait@example.cm", extension_programme_id: certificate });
     expect(again.error).toBeNull();
   });
 });

@@ -21,9 +21,7 @@ describe("applications from one account at once", () => {
     await h.owner.query("insert into private.account_inserts (table_name, user_id) select 'applications', $1 from generate_series(1, 40)", [DEMO.student]);
     const results = await outcomes(
       Array.from({ length: 20 }, (_, i) =>
-        h.actAs(student, (db) =>
-          db.query("insert into public.applications (kind, status, full_name, email) values ('general', 'submitted', 'Awa Ngono', $1)", [`rafale${i}@x.cm`]),
-        ),
+        h.actAs(student, (db) => db.query("insert into public.applications (kind, status, full_name, email) values ('general', 'submitted', 'Awa Ngono', $1)", [`rafale${i}@x.cm`])),
       ),
     );
     expect(results.ok).toHaveLength(10);

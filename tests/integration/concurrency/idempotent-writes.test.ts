@@ -28,21 +28,20 @@ afterAll(async () => {
 });
 
 const newAssignment = async () =>
-  (await h.owner.query(
-    "insert into public.assignments (course_id, title, due_at, created_by) values ($1, 'Concurrence', now() + interval '2 days', $2) returning id",
-    [course, DEMO.teacher])).rows[0].id as string;
+  (await h.owner.query("insert into public.assignments (course_id, title, due_at, created_by) values ($1, 'Concurrence', now() + interval '2 days', $2) returning id", [course, DEMO.teacher])).rows[0]
+    .id as string;
 
 /** One send of a hand-in in its own transaction; `hold` keeps it open (uncommitted) that long after writing. */
 const handIn = (assignment: string, body: string, key: string, hold = 0) =>
   h.actAs(student, async (db: pg.Client) => {
-    const { rows: [{ id, xid }] } = await db.query(
-      "select public.hand_in($1, $2, '{}', $3) as id, pg_current_xact_id()::text as xid", [assignment, body, key]);
+    const {
+      rows: [{ id, xid }],
+    } = await db.query("select public.hand_in($1, $2, '{}', $3) as id, pg_current_xact_id()::text as xid", [assignment, body, key]);
     if (hold) await db.query("select pg_sleep($1)", [hold / 1000]);
     return { id: id as string, xid: xid as string };
   });
 
-const rowsOf = async (assignment: string) =>
-  (await h.owner.query("select id, body, xmin::text as xmin from public.assignment_submissions where assignment_id = $1", [assignment])).rows;
+const rowsOf = async (assignment: string) => (await h.owner.query("select id, body, xmin::text as xmin from public.assignment_submissions where assignment_id = $1", [assignment])).rows;
 
 describe("hand_in: the same key at once", () => {
   it("a first hand-in still uncommitted when its replay arrives: the replay waits and returns it, writing nothing", async () => {
@@ -82,14 +81,20 @@ describe("send_message: the same key at once", () => {
   const send = (key: string, body: string, hold = 0) =>
     h.actAs(student, async (db: pg.Client) => {
       const attachment = [{ storage_path: `${conversation}/${DEMO.student}/${key}-0-notes.pdf`, file_name: "notes.pdf", mime_type: "application/pdf", size_bytes: 10 }];
-      const { rows: [{ id }] } = await db.query("select public.send_message($1, $2, $3::jsonb, $4) as id", [conversation, body, JSON.stringify(attachment), key]);
+      const {
+        rows: [{ id }],
+      } = await db.query("select public.send_message($1, $2, $3::jsonb, $4) as id", [conversation, body, JSON.stringify(attachment), key]);
       if (hold) await db.query("select pg_sleep($1)", [hold / 1000]);
       return id as string;
     });
   const count = async (body: string) =>
-    (await h.owner.query(
-      `select count(distinct m.id)::int as messages, count(a.id)::int as attachments
-       from public.messages m left join public.message_attachments a on a.message_id = m.id where m.body = $1`, [body])).rows[0];
+    (
+      await h.owner.query(
+        `select count(distinct m.id)::int as messages, count(a.id)::int as attachments
+       from public.messages m left join public.message_attachments a on a.message_id = m.id where m.body = $1`,
+        [body],
+      )
+    ).rows[0];
 
   it("a send still uncommitted when its replay arrives: one message, one attachment", async () => {
     const key = crypto.randomUUID();

@@ -23,9 +23,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 beforeAll(async () => {
   h = await startHostedDb();
   school = (await h.owner.query("select id from public.schools where slug = 'open-university'")).rows[0].id;
-  students = (await h.owner.query(
-    "select user_id from public.user_roles where role = 'student' and user_id::text like '00000000-0000-4000-b000-%' order by user_id limit 12",
-  )).rows.map((r) => r.user_id);
+  students = (await h.owner.query("select user_id from public.user_roles where role = 'student' and user_id::text like '00000000-0000-4000-b000-%' order by user_id limit 12")).rows.map(
+    (r) => r.user_id,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -36,24 +36,31 @@ afterAll(async () => {
 async function markedSemester(): Promise<{ semester: string; cc: string }> {
   seq += 1;
   const start = 2090 + seq;
-  const { rows: [{ id: year }] } = await h.owner.query(
-    "insert into public.academic_years (label, starts_on, ends_on) values ($1, make_date($2, 9, 1), make_date($2 + 1, 7, 31)) returning id",
-    [`${start}-${start + 1}`, start]);
-  const { rows: [{ id: semester }] } = await h.owner.query(
+  const {
+    rows: [{ id: year }],
+  } = await h.owner.query("insert into public.academic_years (label, starts_on, ends_on) values ($1, make_date($2, 9, 1), make_date($2 + 1, 7, 31)) returning id", [`${start}-${start + 1}`, start]);
+  const {
+    rows: [{ id: semester }],
+  } = await h.owner.query(
     `insert into public.semesters (academic_year_id, number, name_fr, name_en, starts_on, ends_on)
-     values ($1, 1, 'S conc', 'S conc', make_date($2, 9, 15), make_date($2 + 1, 2, 10)) returning id`, [year, start]);
-  const { rows: [{ id: course }] } = await h.owner.query(
-    "insert into public.courses (code, title, school_id, semester_id, teacher_id) values ($1, 'Concurrence', $2, $3, $4) returning id",
-    [`CONC-${seq}`, school, semester, DEMO.teacher]);
+     values ($1, 1, 'S conc', 'S conc', make_date($2, 9, 15), make_date($2 + 1, 2, 10)) returning id`,
+    [year, start],
+  );
+  const {
+    rows: [{ id: course }],
+  } = await h.owner.query("insert into public.courses (code, title, school_id, semester_id, teacher_id) values ($1, 'Concurrence', $2, $3, $4) returning id", [
+    `CONC-${seq}`,
+    school,
+    semester,
+    DEMO.teacher,
+  ]);
   for (const s of students) await h.owner.query("insert into public.course_enrollments (course_id, user_id, status) values ($1, $2, 'active')", [course, s]);
-  const evaluation = async (kind: string) => (await h.owner.query(
-    "insert into public.evaluations (course_id, title, kind, held_on, is_published) values ($1, $2, $2, current_date - 30, true) returning id",
-    [course, kind])).rows[0].id as string;
+  const evaluation = async (kind: string) =>
+    (await h.owner.query("insert into public.evaluations (course_id, title, kind, held_on, is_published) values ($1, $2, $2, current_date - 30, true) returning id", [course, kind])).rows[0]
+      .id as string;
   const cc = await evaluation("continuous");
   const exam = await evaluation("exam");
-  await h.owner.query(
-    "insert into public.grades (evaluation_id, student_id, score) select e, s, 10 from unnest($1::uuid[]) e, unnest($2::uuid[]) s",
-    [[cc, exam], students]);
+  await h.owner.query("insert into public.grades (evaluation_id, student_id, score) select e, s, 10 from unnest($1::uuid[]) e, unnest($2::uuid[]) s", [[cc, exam], students]);
   return { semester, cc };
 }
 
@@ -61,11 +68,14 @@ const save = (db: pg.Client, evaluation: string, student: string, score: number)
   db.query(
     `insert into public.grades (evaluation_id, student_id, score, status) values ($1, $2, $3, 'marked')
      on conflict (evaluation_id, student_id) do update set score = excluded.score, status = excluded.status`,
-    [evaluation, student, score]);
+    [evaluation, student, score],
+  );
 
 const close = (semester: string, hold = 0) =>
   h.actAs(admin, async (db) => {
-    const { rows: [{ id }] } = await db.query("select public.close_deliberation($1, 'normal') as id", [semester]);
+    const {
+      rows: [{ id }],
+    } = await db.query("select public.close_deliberation($1, 'normal') as id", [semester]);
     if (hold) await db.query("select pg_sleep($1)", [hold / 1000]);
     return id as string;
   });
@@ -79,7 +89,9 @@ async function expectFrozenEqualsGrades(semester: string) {
      from public.deliberations d
      join public.frozen_results f on f.deliberation_id = d.id
      join public.semester_results($1, 'normal') r on r.student_id = f.student_id
-     where d.semester_id = $1 and d.reopened_at is null`, [semester]);
+     where d.semester_id = $1 and d.reopened_at is null`,
+    [semester],
+  );
   expect(rows[0]).toEqual({ students: students.length, equal: students.length });
 }
 
@@ -122,7 +134,9 @@ describe("a teacher saving marks while an admin closes the session", () => {
     for (const e of errors) expect(e).toMatch(/frozen/);
     await expectFrozenEqualsGrades(semester);
     // every save that went through changed a published mark: one history row each, no more
-    const { rows: [{ n }] } = await h.owner.query("select count(*)::int as n from public.grade_history where evaluation_id = $1", [cc]);
+    const {
+      rows: [{ n }],
+    } = await h.owner.query("select count(*)::int as n from public.grade_history where evaluation_id = $1", [cc]);
     expect(n).toBe(students.length - errors.length);
   });
 });
@@ -135,9 +149,10 @@ describe("the same mark saved twice at once", () => {
     expect(both.errors).toEqual([]);
     const final = await score(cc, student);
     expect([14, 16]).toContain(final);
-    const { rows } = await h.owner.query(
-      "select old_score::float as old, new_score::float as new, changed_by from public.grade_history where evaluation_id = $1 and student_id = $2 order by id",
-      [cc, student]);
+    const { rows } = await h.owner.query("select old_score::float as old, new_score::float as new, changed_by from public.grade_history where evaluation_id = $1 and student_id = $2 order by id", [
+      cc,
+      student,
+    ]);
     expect(rows).toEqual([
       { old: 10, new: 30 - final, changed_by: DEMO.teacher },
       { old: 30 - final, new: final, changed_by: DEMO.teacher },

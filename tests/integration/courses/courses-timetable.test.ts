@@ -34,7 +34,10 @@ describe("course materials", () => {
     const theirs = await studentB.from("course_materials").select("title").eq("course_id", w.courseA);
     expect(theirs.data).toEqual([]);
     // nor through storage
-    await stack().client({ secret: true }).storage.from("course-materials").upload(`${w.courseB}/semaine-01/plan.pdf`, new Blob(["%PDF-1.4 B"]), { upsert: true });
+    await stack()
+      .client({ secret: true })
+      .storage.from("course-materials")
+      .upload(`${w.courseB}/semaine-01/plan.pdf`, new Blob(["%PDF-1.4 B"]), { upsert: true });
     const download = await studentA.storage.from("course-materials").download(`${w.courseB}/semaine-01/plan.pdf`);
     expect(download.error).not.toBeNull();
   });
@@ -78,7 +81,11 @@ describe("the host's start link", () => {
 describe("sessions", () => {
   it("a teacher edits only the sessions of its own courses, and a change notifies the students", async () => {
     const start = Date.now() + 48 * HOUR;
-    const moved = await teacherA.from("schedule_events").update({ room: "Salle 204", start_time: iso(start), end_time: iso(start + 2 * HOUR) }).eq("id", w.eventA).select("id");
+    const moved = await teacherA
+      .from("schedule_events")
+      .update({ room: "Salle 204", start_time: iso(start), end_time: iso(start + 2 * HOUR) })
+      .eq("id", w.eventA)
+      .select("id");
     expect(moved.error).toBeNull();
     expect(moved.data).toHaveLength(1);
     const intruder = await teacherB.from("schedule_events").update({ room: "Ailleurs" }).eq("id", w.eventA).select("id");
@@ -90,10 +97,7 @@ describe("sessions", () => {
     const notices = await studentA.from("student_notifications").select("title, data").eq("data->>event_id", w.eventA);
     expect(notices.data!.some((n) => (n.data as { kind: string }).kind === "session_changed")).toBe(true);
     // studentB follows no course with A: told nothing
-    const [{ count }] = await sql<{ count: number }>(
-      "select count(*)::int as count from public.student_notifications where user_id = $1 and data->>'event_id' = $2",
-      [IDS.studentB, w.eventA],
-    );
+    const [{ count }] = await sql<{ count: number }>("select count(*)::int as count from public.student_notifications where user_id = $1 and data->>'event_id' = $2", [IDS.studentB, w.eventA]);
     expect(count).toBe(0);
     // another teacher cannot plan sessions in the course either
     const { error } = await teacherB.rpc("create_sessions", { course: w.courseA, sessions: [{ title: "Intrus", start_time: iso(start + 400 * HOUR), end_time: iso(start + 401 * HOUR) }] });
@@ -131,20 +135,24 @@ describe("sessions", () => {
 
     // a batch overlapping itself is refused too, and nothing is saved
     const before = (await sql<{ n: number }>("select count(*)::int as n from public.schedule_events"))[0].n;
-    const self = await teacherA.rpc("create_sessions", { course: w.courseA, sessions: [
-      { title: "A", start_time: iso(base + 10 * week), end_time: iso(base + 10 * week + 2 * HOUR) },
-      { title: "B", start_time: iso(base + 10 * week + HOUR), end_time: iso(base + 10 * week + 3 * HOUR) },
-    ] });
+    const self = await teacherA.rpc("create_sessions", {
+      course: w.courseA,
+      sessions: [
+        { title: "A", start_time: iso(base + 10 * week), end_time: iso(base + 10 * week + 2 * HOUR) },
+        { title: "B", start_time: iso(base + 10 * week + HOUR), end_time: iso(base + 10 * week + 3 * HOUR) },
+      ],
+    });
     expect(self.error?.code).toBe("PT409");
     expect((await sql<{ n: number }>("select count(*)::int as n from public.schedule_events"))[0].n).toBe(before);
   });
 
   it("cancelling an upcoming session tells the enrolled students", async () => {
     const start = Date.now() + 72 * HOUR;
-    const [{ id }] = await sql<{ id: string }>(
-      "insert into public.schedule_events (course_id, title, start_time, end_time, is_online) values ($1, 'À annuler', $2, $3, true) returning id",
-      [w.courseA, iso(start), iso(start + HOUR)],
-    );
+    const [{ id }] = await sql<{ id: string }>("insert into public.schedule_events (course_id, title, start_time, end_time, is_online) values ($1, 'À annuler', $2, $3, true) returning id", [
+      w.courseA,
+      iso(start),
+      iso(start + HOUR),
+    ]);
     const { error } = await teacherA.from("schedule_events").delete().eq("id", id);
     expect(error).toBeNull();
     const notices = await studentA.from("student_notifications").select("title, data").eq("data->>event_id", id);
@@ -156,10 +164,11 @@ describe("sessions", () => {
 describe("joining a session records attendance", () => {
   it("an enrolled student joins from 15 minutes before; attendance shows the join time; the teacher corrects it", async () => {
     const soon = Date.now() + 10 * 60_000;
-    const [{ id }] = await sql<{ id: string }>(
-      "insert into public.schedule_events (course_id, title, start_time, end_time, is_online) values ($1, 'Séance en direct', $2, $3, true) returning id",
-      [w.courseA, iso(soon), iso(soon + HOUR)],
-    );
+    const [{ id }] = await sql<{ id: string }>("insert into public.schedule_events (course_id, title, start_time, end_time, is_online) values ($1, 'Séance en direct', $2, $3, true) returning id", [
+      w.courseA,
+      iso(soon),
+      iso(soon + HOUR),
+    ]);
     const joined = await studentA.rpc("join_session", { event: id });
     expect(joined.error).toBeNull();
     expect(joined.data).toMatchObject({ status: "present" });
@@ -180,10 +189,11 @@ describe("joining a session records attendance", () => {
 
   it("too early is refused", async () => {
     const later = Date.now() + 2 * HOUR;
-    const [{ id }] = await sql<{ id: string }>(
-      "insert into public.schedule_events (course_id, title, start_time, end_time, is_online) values ($1, 'Plus tard', $2, $3, true) returning id",
-      [w.courseA, iso(later), iso(later + HOUR)],
-    );
+    const [{ id }] = await sql<{ id: string }>("insert into public.schedule_events (course_id, title, start_time, end_time, is_online) values ($1, 'Plus tard', $2, $3, true) returning id", [
+      w.courseA,
+      iso(later),
+      iso(later + HOUR),
+    ]);
     expect((await studentA.rpc("join_session", { event: id })).error?.code).toBe("22023");
   });
 });
@@ -195,10 +205,20 @@ describe("teaching units and cohort enrolment", () => {
 
   it("admins create a UE and attach courses of its semester; nobody else does", async () => {
     semester = (await sql<{ id: string }>("select id from public.semesters where is_current"))[0].id;
-    const created = await admin.from("teaching_units").insert({
-      code: "UE-INF-299", title_fr: "Projet tutoré", title_en: "Supervised project", credits: 4,
-      semester_id: semester, school_id: w.school, programme_id: w.programme, level_code: "L2",
-    }).select("id").single();
+    const created = await admin
+      .from("teaching_units")
+      .insert({
+        code: "UE-INF-299",
+        title_fr: "Projet tutoré",
+        title_en: "Supervised project",
+        credits: 4,
+        semester_id: semester,
+        school_id: w.school,
+        programme_id: w.programme,
+        level_code: "L2",
+      })
+      .select("id")
+      .single();
     expect(created.error).toBeNull();
     unit = created.data!.id;
     const refused = await teacherA.from("teaching_units").insert({ code: "UE-X", title_fr: "x", title_en: "x", credits: 2, semester_id: semester, school_id: w.school });
@@ -208,10 +228,21 @@ describe("teaching units and cohort enrolment", () => {
     const heavy = await admin.from("teaching_units").insert({ code: "UE-HEAVY", title_fr: "x", title_en: "x", credits: 12, semester_id: semester, school_id: w.school });
     expect(heavy.error).not.toBeNull();
 
-    const c = await admin.from("courses").insert({
-      code: "INF-L2-199", title: "Projet tutoré", school_id: w.school, programme_id: w.programme, level_code: "L2",
-      semester_id: semester, teacher_id: IDS.teacherA, teaching_unit_id: unit, meeting_platform: "zoom",
-    }).select("id").single();
+    const c = await admin
+      .from("courses")
+      .insert({
+        code: "INF-L2-199",
+        title: "Projet tutoré",
+        school_id: w.school,
+        programme_id: w.programme,
+        level_code: "L2",
+        semester_id: semester,
+        teacher_id: IDS.teacherA,
+        teaching_unit_id: unit,
+        meeting_platform: "zoom",
+      })
+      .select("id")
+      .single();
     expect(c.error).toBeNull();
     course = c.data!.id;
     // a course of another semester cannot join that UE
@@ -268,7 +299,7 @@ describe("calendar feeds", () => {
     expect(token).toMatch(/^[0-9a-f]{48}$/);
     const feed = await service.rpc("calendar_feed_events", { token });
     expect(feed.error).toBeNull();
-    const events = (feed.data as { user_id: string; events: { course_code: string }[] });
+    const events = feed.data as { user_id: string; events: { course_code: string }[] };
     expect(events.user_id).toBe(IDS.studentA);
     expect(events.events.length).toBeGreaterThan(0);
     expect(events.events.every((e) => e.course_code !== "CPT-L1-101")).toBe(true);

@@ -37,7 +37,10 @@ describe("courses", () => {
   });
 
   it("materials by week and a review the student writes then edits", async () => {
-    await stack().sql("insert into public.course_materials (course_id, week, title, kind, url) values ($1, 2, 'Chapitre 2', 'link', 'https://example.org/c2'), ($1, 1, 'Chapitre 1', 'link', 'https://example.org/c1')", [w.courseA]);
+    await stack().sql(
+      "insert into public.course_materials (course_id, week, title, kind, url) values ($1, 2, 'Chapitre 2', 'link', 'https://example.org/c2'), ($1, 1, 'Chapitre 1', 'link', 'https://example.org/c1')",
+      [w.courseA],
+    );
     const weeks = (await courses.listMaterials(w.clients.studentA, w.courseA)).filter((m) => m.title.startsWith("Chapitre")).map((m) => m.week);
     expect(weeks).toEqual([1, 2]);
     expect(await courses.listMaterials(w.clients.studentB, w.courseA)).toEqual([]);
@@ -63,7 +66,12 @@ describe("timetable and classes", () => {
 
   it("plans a series through the module and reports a refused double-booking with its conflicts", async () => {
     const start = Date.UTC(2032, 2, 1, 17, 0);
-    const rows = [0, 1].map((i) => ({ title: "Révisions", start_time: new Date(start + i * 7 * DAY).toISOString(), end_time: new Date(start + i * 7 * DAY + 3_600_000).toISOString(), is_online: true }));
+    const rows = [0, 1].map((i) => ({
+      title: "Révisions",
+      start_time: new Date(start + i * 7 * DAY).toISOString(),
+      end_time: new Date(start + i * 7 * DAY + 3_600_000).toISOString(),
+      is_online: true,
+    }));
     expect(await schedule.checkConflicts(w.clients.teacherA, w.courseA, rows)).toEqual([]);
     expect(await schedule.createSessions(w.clients.teacherA, w.courseA, rows, true)).toHaveLength(2);
     const again = schedule.createSessions(w.clients.teacherA, w.courseA, rows, true);
@@ -73,10 +81,11 @@ describe("timetable and classes", () => {
 
   it("the register shows the course's students and what joining recorded; the teacher corrects it", async () => {
     const soon = Date.now() + 5 * 60_000;
-    const [{ id }] = await stack().sql<{ id: string }>(
-      "insert into public.schedule_events (course_id, title, start_time, end_time, is_online) values ($1, 'Direct', $2, $3, true) returning id",
-      [w.courseA, new Date(soon).toISOString(), new Date(soon + 3_600_000).toISOString()],
-    );
+    const [{ id }] = await stack().sql<{ id: string }>("insert into public.schedule_events (course_id, title, start_time, end_time, is_online) values ($1, 'Direct', $2, $3, true) returning id", [
+      w.courseA,
+      new Date(soon).toISOString(),
+      new Date(soon + 3_600_000).toISOString(),
+    ]);
     expect((await classes.joinSession(w.clients.studentA, id)).status).toBe("present");
     const register = await classes.sessionRegister(w.clients.teacherA, w.courseA, id);
     expect(register.find((l) => l.studentId === IDS.studentA)).toMatchObject({ status: "present" });

@@ -17,14 +17,12 @@ let scope: registrar.UnitScope;
 
 beforeAll(async () => {
   w = await buildWorld(stack());
-  const [c] = await sql<{ semester_id: string; programme_id: string; level_code: string }>(
-    "select semester_id, programme_id, level_code from public.courses where id = $1", [w.courseA]);
+  const [c] = await sql<{ semester_id: string; programme_id: string; level_code: string }>("select semester_id, programme_id, level_code from public.courses where id = $1", [w.courseA]);
   scope = { semesterId: c.semester_id, programmeId: c.programme_id, level: c.level_code };
 }, 120_000);
 
 const audit = (action: string, target: string) =>
-  sql<{ actor_id: string | null; details: Record<string, unknown> }>(
-    "select actor_id, details from public.audit_log where action = $1 and target_id = $2 order by created_at", [action, target]);
+  sql<{ actor_id: string | null; details: Record<string, unknown> }>("select actor_id, details from public.audit_log where action = $1 and target_id = $2 order by created_at", [action, target]);
 const codeOf = async (p: Promise<unknown>) => {
   try {
     await p;

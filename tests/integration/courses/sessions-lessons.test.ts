@@ -17,10 +17,14 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 const insertEvent = async (course: string, title: string, start: number, hours = 2) =>
-  (await sql<{ id: string }>(
-    "insert into public.schedule_events (course_id, title, start_time, end_time, is_online) values ($1, $2, $3, $4, true) returning id",
-    [course, title, iso(start), iso(start + hours * HOUR)],
-  ))[0].id;
+  (
+    await sql<{ id: string }>("insert into public.schedule_events (course_id, title, start_time, end_time, is_online) values ($1, $2, $3, $4, true) returning id", [
+      course,
+      title,
+      iso(start),
+      iso(start + hours * HOUR),
+    ])
+  )[0].id;
 
 beforeAll(async () => {
   w = await buildWorld(stack());
@@ -31,7 +35,14 @@ describe("editing a session", () => {
   it("the course's teacher reschedules it, students are told; a clash, a stranger or a student is refused", async () => {
     const base = Date.UTC(2032, 2, 1, 7, 0); // far ahead, free
     const id = await insertEvent(w.courseA, "Cours magistral", base);
-    const moved = await teacherA.rpc("reschedule_session", { event: id, title: "Cours magistral (déplacé)", start_time: iso(base + DAY), end_time: iso(base + DAY + 2 * HOUR), is_online: false, room: " Amphi B " });
+    const moved = await teacherA.rpc("reschedule_session", {
+      event: id,
+      title: "Cours magistral (déplacé)",
+      start_time: iso(base + DAY),
+      end_time: iso(base + DAY + 2 * HOUR),
+      is_online: false,
+      room: " Amphi B ",
+    });
     expect(moved.error).toBeNull();
     const [row] = await sql<{ title: string; room: string; is_online: boolean; start_time: Date }>("select title, room, is_online, start_time from public.schedule_events where id = $1", [id]);
     expect(row).toMatchObject({ title: "Cours magistral (déplacé)", room: "Amphi B", is_online: false });
@@ -62,7 +73,8 @@ describe("shifting a range of sessions", () => {
     const week = 7 * DAY;
     const ids: string[] = [];
     for (const i of [0, 1, 2, 3]) ids.push(await insertEvent(w.courseA, `Séance ${i + 1}`, base + i * week));
-    const startsOf = async () => (await sql<{ start_time: Date }>("select start_time from public.schedule_events where id = any ($1::uuid[]) order by start_time", [ids])).map((r) => new Date(r.start_time).getTime());
+    const startsOf = async () =>
+      (await sql<{ start_time: Date }>("select start_time from public.schedule_events where id = any ($1::uuid[]) order by start_time", [ids])).map((r) => new Date(r.start_time).getTime());
 
     // sessions 2 and 3 (range [week, 3 weeks)) move by one day and 30 minutes
     const shifted = await admin.rpc("shift_sessions", { course: w.courseA, range_from: iso(base + week), range_to: iso(base + 3 * week), by_minutes: 24 * 60 + 30 });
@@ -94,13 +106,20 @@ describe("shifting a range of sessions", () => {
 
 describe("video lessons and progress", () => {
   it("the teacher adds lessons; students read only their courses'; progress is the student's own", async () => {
-    const added = await teacherA.from("video_lessons").insert([
-      { course_id: w.courseA, position: 91, title: "Capsule 1 — les pointeurs", url: "https://videos.univ-demo.cm/a1", duration_minutes: 12 },
-      { course_id: w.courseA, position: 92, title: "Capsule 2 — la récursivité", url: "https://videos.univ-demo.cm/a2", duration_minutes: 15 },
-    ]).select("id");
+    const added = await teacherA
+      .from("video_lessons")
+      .insert([
+        { course_id: w.courseA, position: 91, title: "Capsule 1 — les pointeurs", url: "https://videos.univ-demo.cm/a1", duration_minutes: 12 },
+        { course_id: w.courseA, position: 92, title: "Capsule 2 — la récursivité", url: "https://videos.univ-demo.cm/a2", duration_minutes: 15 },
+      ])
+      .select("id");
     expect(added.error).toBeNull();
     const [l1, l2] = added.data!.map((r) => r.id as string);
-    const inB = await admin.from("video_lessons").insert({ course_id: w.courseB, position: 91, title: "Comptabilité — vidéo", url: "https://videos.univ-demo.cm/b1", duration_minutes: 20 }).select("id").single();
+    const inB = await admin
+      .from("video_lessons")
+      .insert({ course_id: w.courseB, position: 91, title: "Comptabilité — vidéo", url: "https://videos.univ-demo.cm/b1", duration_minutes: 20 })
+      .select("id")
+      .single();
     expect(inB.error).toBeNull();
     // a student or another teacher cannot add one; an http link is refused
     expect((await studentA.from("video_lessons").insert({ course_id: w.courseA, position: 93, title: "X", url: "https://x.org", duration_minutes: 5 })).error).not.toBeNull();
@@ -156,7 +175,7 @@ describe("course proposals", () => {
     expect((await studentA.rpc("decide_course_proposal", { proposal: id, approve: true })).error?.code).toBe("42501");
     // others do not read it
     for (const client of [teacherB, studentA]) expect((await client.from("course_proposals").select("id").eq("id", id)).data).toEqual([]);
-    expect((await sql("select 1 from public.courses where code = $1", [code]))).toHaveLength(0);
+    expect(await sql("select 1 from public.courses where code = $1", [code])).toHaveLength(0);
 
     // refusing needs a reason
     expect((await admin.rpc("decide_course_proposal", { proposal: id, approve: false })).error?.code).toBe("22023");
@@ -175,7 +194,9 @@ describe("course proposals", () => {
 
 describe("internships", () => {
   it("admins record a trainee's internship; a mark needs a completed one with its report; students and teachers cannot", async () => {
-    const [reg] = await sql<{ id: string; student_id: string }>("select id, student_id from public.student_registrations where professional_formation_id is not null order by student_number desc limit 1");
+    const [reg] = await sql<{ id: string; student_id: string }>(
+      "select id, student_id from public.student_registrations where professional_formation_id is not null order by student_number desc limit 1",
+    );
     const row = { registration_id: reg.id, student_id: reg.student_id, host_organisation: "Brasseries du Cameroun", supervisor_name: "M. Fotso", starts_on: "2031-02-01", ends_on: "2031-05-01" };
     const created = await admin.from("internships").insert(row).select("id").single();
     expect(created.error).toBeNull();

@@ -30,10 +30,13 @@ beforeAll(async () => {
   studentId = (await student.auth.getUser()).data.user!.id;
   [{ id: registration }] = await stack().sql<{ id: string }>(
     "select r.id from public.student_registrations r join public.academic_years y on y.id = r.academic_year_id where r.student_id = $1 and y.is_current",
-    [studentId]);
+    [studentId],
+  );
   [{ id: deliberation }] = await stack().sql<{ id: string }>(
     `select d.id from public.deliberations d join public.frozen_results f on f.deliberation_id = d.id
-     where f.student_id = $1 and d.published_at is not null order by d.session = 'resit' desc limit 1`, [studentId]);
+     where f.student_id = $1 and d.published_at is not null order by d.session = 'resit' desc limit 1`,
+    [studentId],
+  );
   // The attack of H2: the student renames itself before asking for its documents.
   const renamed = await student.from("profiles").update({ full_name: "Jean-Claude Forgé" }).eq("id", studentId).select("full_name");
   expect(renamed.data).toEqual([{ full_name: "Jean-Claude Forgé" }]);
@@ -55,10 +58,17 @@ describe("documents carry the registrar's record", () => {
     const doc = first(issued.data);
     const s = doc.snapshot as Record<string, unknown> & { units: Array<Record<string, unknown>> };
     expect(s).toMatchObject({
-      holder: "Awa Ngono", birth_date: "2004-03-14", birth_place: "Douala", matricule: expect.stringMatching(/UO/),
-      programme_fr: expect.any(String), level_fr: expect.any(String), niu: "M012000012345A",
-      authorization_ref: expect.stringContaining("MINESUP"), signatory_name: "Dr Hélène Mbarga",
-      signatory_title_fr: expect.any(String), signatory_title_en: expect.any(String),
+      holder: "Awa Ngono",
+      birth_date: "2004-03-14",
+      birth_place: "Douala",
+      matricule: expect.stringMatching(/UO/),
+      programme_fr: expect.any(String),
+      level_fr: expect.any(String),
+      niu: "M012000012345A",
+      authorization_ref: expect.stringContaining("MINESUP"),
+      signatory_name: "Dr Hélène Mbarga",
+      signatory_title_fr: expect.any(String),
+      signatory_title_en: expect.any(String),
     });
     expect(s.units.length).toBeGreaterThan(0);
     for (const u of s.units) {
@@ -75,20 +85,28 @@ describe("documents carry the registrar's record", () => {
 
   it("a renamed student's receipt names the registrar's record; a simulated payment says so on its check", async () => {
     const service = stack().client({ secret: true });
-    const [due] = await stack().sql<{ instalment_id: string }>(
-      "select instalment_id from public.student_dues where student_id = $1 and instalment_id is not null order by position desc limit 1", [studentId]);
+    const [due] = await stack().sql<{ instalment_id: string }>("select instalment_id from public.student_dues where student_id = $1 and instalment_id is not null order by position desc limit 1", [
+      studentId,
+    ]);
     // The demo's slip waiting on that line would hold it (one open payment per line).
-    await stack().sql("update public.payments set status = 'cancelled' where student_id = $1 and instalment_id = $2 and status in ('created', 'pending')",
-      [studentId, due.instalment_id]);
+    await stack().sql("update public.payments set status = 'cancelled' where student_id = $1 and instalment_id = $2 and status in ('created', 'pending')", [studentId, due.instalment_id]);
     const key = "identity-receipt-0001";
     const opened = await service.rpc("open_payment", {
-      idempotency_key: key, amount_xaf: 1000, method: "mtn_momo", provider: "simulator",
-      payer_phone: "+237 670000000", student: studentId, instalment: due.instalment_id,
+      idempotency_key: key,
+      amount_xaf: 1000,
+      method: "mtn_momo",
+      provider: "simulator",
+      payer_phone: "+237 670000000",
+      student: studentId,
+      instalment: due.instalment_id,
     });
     expect(opened.error).toBeNull();
     await service.rpc("mark_payment_pending", { idempotency_key: key, provider_reference: "SIM-ID-1" });
     expect((await service.rpc("settle_payment", { idempotency_key: key, outcome: "succeeded", provider_reference: "SIM-ID-1" })).error).toBeNull();
-    const { data: receipts } = await student.from("receipts").select("verification_code, details").eq("payment_id", (opened.data as { id: string }).id);
+    const { data: receipts } = await student
+      .from("receipts")
+      .select("verification_code, details")
+      .eq("payment_id", (opened.data as { id: string }).id);
     expect(receipts![0].details).toMatchObject({ payer: "Awa Ngono", matricule: expect.stringMatching(/UO/), simulated: true });
     const checked = await stack().client().rpc("verify_receipt", { code: receipts![0].verification_code });
     expect(checked.data).toEqual([expect.objectContaining({ payer_initials: "A. N.", simulated: true })]);
@@ -121,7 +139,10 @@ describe("a correction goes through the registrar", () => {
     const short = await student.rpc("request_identity_correction", { legal_name: "Awa Ngono Epse Tchana", birth_date: "2004-03-14", birth_place: "Douala", reason: "mariage" });
     expect(short.error?.code).toBe("22023");
     const asked = await student.rpc("request_identity_correction", {
-      legal_name: "Awa Ngono Epse Tchana", birth_date: "2004-03-14", birth_place: "Douala", reason: "Mariage du 12 juin 2026, acte n° 2026/114 joint.",
+      legal_name: "Awa Ngono Epse Tchana",
+      birth_date: "2004-03-14",
+      birth_place: "Douala",
+      reason: "Mariage du 12 juin 2026, acte n° 2026/114 joint.",
     });
     expect(asked.error).toBeNull();
     requestId = (asked.data as { id: string }).id;
@@ -139,8 +160,9 @@ describe("a correction goes through the registrar", () => {
     expect(decided.error).toBeNull();
     expect(decided.data).toMatchObject({ status: "approved" });
     expect((await admin.rpc("decide_identity_correction", { request: requestId, approve: false, note: "trop tard" })).error?.code).toBe("PT409");
-    const [audit] = await stack().sql<{ details: Record<string, { legal_name: string }> }>(
-      "select details from public.audit_log where action = 'identity.correction_approved' and target_id = $1", [studentId]);
+    const [audit] = await stack().sql<{ details: Record<string, { legal_name: string }> }>("select details from public.audit_log where action = 'identity.correction_approved' and target_id = $1", [
+      studentId,
+    ]);
     expect(audit.details.before.legal_name).toBe("Awa Ngono");
     expect(audit.details.after.legal_name).toBe("Awa Ngono Epse Tchana");
 
@@ -158,17 +180,14 @@ describe("a correction goes through the registrar", () => {
   it("rejected with a reason, audited; the admin may also set the record directly, audited", async () => {
     // Through the pages' data modules (student/documents, admin/students).
     await requestCorrection(student, { legal_name: "Awa Tchana", birth_date: "2004-03-14", birth_place: "Douala", reason: "Je préfère ce nom sur mes documents." });
-    const [{ id }] = await stack().sql<{ id: string }>(
-      "select id from public.identity_correction_requests where student_id = $1 and status = 'pending'", [studentId]);
+    const [{ id }] = await stack().sql<{ id: string }>("select id from public.identity_correction_requests where student_id = $1 and status = 'pending'", [studentId]);
     await decideCorrection(admin, id, false, "Aucune pièce d'état civil fournie.");
     await expect(withdrawCorrection(student, id)).rejects.toThrow(/no pending request of yours/);
-    const [rejected] = await stack().sql<{ status: string; decision_note: string }>(
-      "select status, decision_note from public.identity_correction_requests where id = $1", [id]);
+    const [rejected] = await stack().sql<{ status: string; decision_note: string }>("select status, decision_note from public.identity_correction_requests where id = $1", [id]);
     expect(rejected).toMatchObject({ status: "rejected", decision_note: "Aucune pièce d'état civil fournie." });
     const set = await admin.rpc("set_student_identity", { student: studentId, legal_name: "Awa Ngono", birth_date: "2004-03-14", birth_place: "Douala", reason: "Divorce transcrit" });
     expect(set.error).toBeNull();
-    const actions = await stack().sql<{ action: string }>(
-      "select action from public.audit_log where target_id = $1 and action like 'identity.%' order by created_at", [studentId]);
+    const actions = await stack().sql<{ action: string }>("select action from public.audit_log where target_id = $1 and action like 'identity.%' order by created_at", [studentId]);
     expect(actions.map((a) => a.action)).toEqual(["identity.correction_approved", "identity.correction_rejected", "identity.changed"]);
   });
 });

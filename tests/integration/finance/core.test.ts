@@ -21,20 +21,23 @@ beforeAll(async () => {
   [student, admin] = await Promise.all([as("student"), as("admin")]);
   service = stack().client({ secret: true });
   studentId = (await student.auth.getUser()).data.user!.id;
-  const [due] = await stack().sql<{ instalment_id: string }>(
-    "select instalment_id from public.student_dues where student_id = $1 and instalment_id is not null order by position desc limit 1",
-    [studentId],
-  );
+  const [due] = await stack().sql<{ instalment_id: string }>("select instalment_id from public.student_dues where student_id = $1 and instalment_id is not null order by position desc limit 1", [
+    studentId,
+  ]);
   instalmentId = due.instalment_id;
   // The demo's slip waiting on that line would hold it (one open payment per line).
-  await stack().sql("update public.payments set status = 'cancelled' where student_id = $1 and instalment_id = $2 and status in ('created', 'pending')",
-    [studentId, instalmentId]);
+  await stack().sql("update public.payments set status = 'cancelled' where student_id = $1 and instalment_id = $2 and status in ('created', 'pending')", [studentId, instalmentId]);
 });
 
 async function open(key: string, amount = 1000) {
   const { data, error } = await service.rpc("open_payment", {
-    idempotency_key: key, amount_xaf: amount, method: "mtn_momo", provider: "simulator",
-    payer_phone: "+237 670000000", student: studentId, instalment: instalmentId,
+    idempotency_key: key,
+    amount_xaf: amount,
+    method: "mtn_momo",
+    provider: "simulator",
+    payer_phone: "+237 670000000",
+    student: studentId,
+    instalment: instalmentId,
   });
   if (error) throw new Error(error.message);
   return data as { id: string; status: string };
@@ -58,16 +61,27 @@ describe("payments core", () => {
   });
 
   it("one open payment per line: another key is refused while one is open, and never more than the line still owes (M3)", async () => {
-    const [line] = await stack().sql<{ remaining_xaf: number }>(
-      "select remaining_xaf::int from public.student_dues where student_id = $1 and instalment_id = $2", [studentId, instalmentId]);
+    const [line] = await stack().sql<{ remaining_xaf: number }>("select remaining_xaf::int from public.student_dues where student_id = $1 and instalment_id = $2", [studentId, instalmentId]);
     const tooMuch = await service.rpc("open_payment", {
-      idempotency_key: "key-too-much-01", amount_xaf: line.remaining_xaf + 1, method: "mtn_momo", provider: "simulator",
-      payer_phone: "+237670000000", student: studentId, instalment: instalmentId });
+      idempotency_key: "key-too-much-01",
+      amount_xaf: line.remaining_xaf + 1,
+      method: "mtn_momo",
+      provider: "simulator",
+      payer_phone: "+237670000000",
+      student: studentId,
+      instalment: instalmentId,
+    });
     expect(tooMuch.error?.message).toMatch(/amount_too_high:/);
     const first = await open("key-open-one-01");
     const second = await service.rpc("open_payment", {
-      idempotency_key: "key-open-two-01", amount_xaf: 1000, method: "orange_money", provider: "simulator",
-      payer_phone: "+237690000000", student: studentId, instalment: instalmentId });
+      idempotency_key: "key-open-two-01",
+      amount_xaf: 1000,
+      method: "orange_money",
+      provider: "simulator",
+      payer_phone: "+237690000000",
+      student: studentId,
+      instalment: instalmentId,
+    });
     expect(second.error?.message).toMatch(/payment_in_progress:/);
     // The same key still answers its own payment.
     expect((await open("key-open-one-01")).id).toBe(first.id);
@@ -123,10 +137,13 @@ describe("bank slips, cash and the bursar's figures", () => {
     expect(again.error).not.toBeNull();
     const rows = await stack().sql<{ id: string; status: string; note: string | null; receipts: number }>(
       "select p.id, p.status, p.note, (select count(*)::int from public.receipts r where r.payment_id = p.id) as receipts from public.payments p where p.id in ($1, $2) order by p.amount_xaf desc",
-      [first.data, second.data]);
-    expect(rows.map((r) => [r.status, r.note, r.receipts])).toEqual([["succeeded", null, 1], ["failed", "Montant illisible", 0]]);
-    const audit = await stack().sql<{ action: string; actor_id: string | null }>(
-      "select action, actor_id from public.audit_log where target_id = $1 order by created_at", [first.data]);
+      [first.data, second.data],
+    );
+    expect(rows.map((r) => [r.status, r.note, r.receipts])).toEqual([
+      ["succeeded", null, 1],
+      ["failed", "Montant illisible", 0],
+    ]);
+    const audit = await stack().sql<{ action: string; actor_id: string | null }>("select action, actor_id from public.audit_log where target_id = $1 order by created_at", [first.data]);
     expect(audit.map((a) => a.action)).toEqual(["payment.recorded", "payment.succeeded"]);
     expect(audit[1].actor_id).not.toBeNull();
     // The bursar opens the slip through a signed URL (one, or a batch) and gets its bytes,
@@ -138,7 +155,10 @@ describe("bank slips, cash and the bursar's figures", () => {
     expect(await (await fetch(single.data!.signedUrl)).text()).toBe("%PDF-1.4");
     const batch = await admin.storage.from("bank-slips").createSignedUrls([path, `${studentId}/missing.pdf`], 60);
     expect(batch.error).toBeNull();
-    expect(batch.data!.map((d) => [d.path, d.error === null])).toEqual([[path, true], [`${studentId}/missing.pdf`, false]]);
+    expect(batch.data!.map((d) => [d.path, d.error === null])).toEqual([
+      [path, true],
+      [`${studentId}/missing.pdf`, false],
+    ]);
     expect(await (await fetch(batch.data![0].signedUrl!)).text()).toBe("%PDF-1.4");
     const teacher = await as("teacher");
     expect((await teacher.storage.from("bank-slips").createSignedUrl(path, 60)).error).not.toBeNull();
@@ -168,9 +188,14 @@ describe("fee configuration", () => {
     // The demo student's programme and level: a cohort with students.
     const [template] = await stack().sql<{ academic_year_id: string; programme_id: string; level_code: string }>(
       `select fs.academic_year_id, fs.programme_id, fs.level_code from public.student_fees sf
-       join public.fee_schedules fs on fs.id = sf.fee_schedule_id where sf.student_id = $1 and fs.level_code is not null limit 1`, [studentId]);
-    const { data: schedule, error } = await admin.from("fee_schedules").insert({ ...template, label_fr: "Barème test", label_en: "Test schedule", tuition_xaf: 200000, late_penalty_xaf: 5000 })
-      .select("id").single();
+       join public.fee_schedules fs on fs.id = sf.fee_schedule_id where sf.student_id = $1 and fs.level_code is not null limit 1`,
+      [studentId],
+    );
+    const { data: schedule, error } = await admin
+      .from("fee_schedules")
+      .insert({ ...template, label_fr: "Barème test", label_en: "Test schedule", tuition_xaf: 200000, late_penalty_xaf: 5000 })
+      .select("id")
+      .single();
     expect(error).toBeNull();
     expect((await admin.from("fee_instalments").insert({ fee_schedule_id: schedule!.id, position: 1, label_fr: "T1", label_en: "I1", amount_xaf: 200000, due_on: "2031-01-15" })).error).toBeNull();
     const byStudent = await student.rpc("assign_fee_schedule", { schedule: schedule!.id });
@@ -179,7 +204,8 @@ describe("fee configuration", () => {
     expect(assigned.error).toBeNull();
     const [{ n }] = await stack().sql<{ n: number }>(
       `select count(*)::int as n from public.student_registrations r where r.academic_year_id = $1 and r.programme_id = $2 and r.level_code = $3 and r.status = 'active'`,
-      [template!.academic_year_id, template!.programme_id, template!.level_code]);
+      [template!.academic_year_id, template!.programme_id, template!.level_code],
+    );
     expect(n).toBeGreaterThan(0);
     expect(assigned.data).toBe(n);
     expect((await admin.rpc("assign_fee_schedule", { schedule: schedule!.id })).data).toBe(0);
@@ -187,8 +213,7 @@ describe("fee configuration", () => {
     const noReason = await admin.rpc("set_student_discount", { bill: bill.id, amount_xaf: 20000, reason: "" });
     expect(noReason.error?.message).toMatch(/reason/);
     expect((await admin.rpc("set_student_discount", { bill: bill.id, amount_xaf: 20000, reason: "Bourse d'excellence" })).error).toBeNull();
-    const actions = (await stack().sql<{ action: string }>(
-      "select action from public.audit_log where target_id in ($1, $2) order by created_at", [schedule!.id, bill.id])).map((a) => a.action);
+    const actions = (await stack().sql<{ action: string }>("select action from public.audit_log where target_id in ($1, $2) order by created_at", [schedule!.id, bill.id])).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["fee_schedule.created", "fee_schedule.assigned", "student_fee.created", "student_fee.changed"]));
   });
 });
@@ -200,7 +225,9 @@ describe("late-payment reminders", () => {
     expect(first.data).toBeGreaterThan(0);
     // The demo data makes the demo student's 2nd instalment late.
     const notes = await stack().sql<{ title: string; action_url: string; priority: string }>(
-      "select title, action_url, priority from public.student_notifications where user_id = $1 and data ->> 'kind' = 'payment_late'", [studentId]);
+      "select title, action_url, priority from public.student_notifications where user_id = $1 and data ->> 'kind' = 'payment_late'",
+      [studentId],
+    );
     expect(notes.length).toBeGreaterThan(0);
     expect(notes[0]).toMatchObject({ action_url: "/dashboard/student/payments", priority: "high" });
     expect(notes[0].title).toMatch(/^(Paiement en retard|Late payment) : ?/);

@@ -37,11 +37,13 @@ beforeAll(async () => {
   const [row] = await stack().sql<{ id: string }>(
     `insert into public.fee_schedules (academic_year_id, programme_id, label_fr, label_en, registration_fee_xaf, tuition_xaf)
      select academic_year_id, programme_id, 'Test flux', 'Flow test', 0, 1000000 from public.fee_schedules where programme_id is not null limit 1
-     returning id`);
+     returning id`,
+  );
   for (let i = 1; i <= 16; i++) {
     const [line] = await stack().sql<{ id: string }>(
       "insert into public.fee_instalments (fee_schedule_id, position, label_fr, label_en, amount_xaf, due_on) values ($1, $2, $3, $4, 100000, '2030-01-01') returning id",
-      [row.id, i, `Tranche ${i}`, `Instalment ${i}`]);
+      [row.id, i, `Tranche ${i}`, `Instalment ${i}`],
+    );
     lines.push(line.id);
   }
   const [bill] = await stack().sql<{ id: string }>("insert into public.student_fees (student_id, fee_schedule_id) values ($1, $2) returning id", [studentId, row.id]);
@@ -54,19 +56,22 @@ afterAll(async () => {
 
 async function pay(line: number, phone: string, headers: Record<string, string> = {}) {
   const { data, error } = await student.functions.invoke("payments-initiate", {
-    body: { student_fee_id: fee, instalment_id: lines[line], channel: "mtn_momo", phone }, headers,
+    body: { student_fee_id: fee, instalment_id: lines[line], channel: "mtn_momo", phone },
+    headers,
   });
   if (error) throw new Error(`${error.message}: ${await (error as { context?: Response }).context?.text()}`);
   return data as { id: string; status: string };
 }
 
 const payment = async (id: string) =>
-  (await stack().sql<{ status: string; failure_reason: string | null; idempotency_key: string; reference: string | null }>(
-    "select status, failure_reason, idempotency_key, reference from public.payments where id = $1", [id]))[0];
-const credits = async (id: string) =>
-  (await stack().sql<{ n: number }>("select count(*)::int as n from public.audit_log where action = 'payment.succeeded' and target_id = $1", [id]))[0].n;
-const receipts = async (id: string) =>
-  (await stack().sql<{ number: string }>("select number from public.receipts where payment_id = $1", [id]));
+  (
+    await stack().sql<{ status: string; failure_reason: string | null; idempotency_key: string; reference: string | null }>(
+      "select status, failure_reason, idempotency_key, reference from public.payments where id = $1",
+      [id],
+    )
+  )[0];
+const credits = async (id: string) => (await stack().sql<{ n: number }>("select count(*)::int as n from public.audit_log where action = 'payment.succeeded' and target_id = $1", [id]))[0].n;
+const receipts = async (id: string) => await stack().sql<{ number: string }>("select number from public.receipts where payment_id = $1", [id]);
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
   const end = Date.now() + ms;
@@ -81,8 +86,7 @@ async function simulatorCallback(key: string, outcome = "succeeded", signature?:
   const body = JSON.stringify({ key, outcome });
   return fetch(`${stack().url}/functions/v1/payments-callback`, {
     method: "POST",
-    headers: { apikey: stack().keys.publishableKey, "content-type": "application/json",
-      [SIMULATOR_SIGNATURE_HEADER]: signature ?? await sign(stack().keys.secretKey, body) },
+    headers: { apikey: stack().keys.publishableKey, "content-type": "application/json", [SIMULATOR_SIGNATURE_HEADER]: signature ?? (await sign(stack().keys.secretKey, body)) },
     body,
   });
 }
@@ -92,7 +96,10 @@ describe("paying with the simulator", () => {
     const before = (await stack().sql<{ balance_xaf: number }>("select balance_xaf from public.student_balances where student_id = $1", [studentId]))[0].balance_xaf;
     const started = await pay(0, "+237 6 70 00 00 05");
     expect(started.status).toBe("pending");
-    const done = await until(() => payment(started.id), (p) => p.status !== "pending");
+    const done = await until(
+      () => payment(started.id),
+      (p) => p.status !== "pending",
+    );
     expect(done.status).toBe("succeeded");
     expect(done.reference).toMatch(/^SIM-/);
     expect(await receipts(started.id)).toHaveLength(1);
@@ -105,9 +112,19 @@ describe("paying with the simulator", () => {
 
   it("explains a decline and insufficient funds by their reason", async () => {
     const declined = await pay(1, "+237670000002");
-    expect(await until(() => payment(declined.id), (p) => p.status !== "pending")).toMatchObject({ status: "failed", failure_reason: "declined" });
+    expect(
+      await until(
+        () => payment(declined.id),
+        (p) => p.status !== "pending",
+      ),
+    ).toMatchObject({ status: "failed", failure_reason: "declined" });
     const poor = await pay(1, "+237670000001");
-    expect(await until(() => payment(poor.id), (p) => p.status !== "pending")).toMatchObject({ status: "failed", failure_reason: "insufficient_funds" });
+    expect(
+      await until(
+        () => payment(poor.id),
+        (p) => p.status !== "pending",
+      ),
+    ).toMatchObject({ status: "failed", failure_reason: "insufficient_funds" });
     expect(await receipts(poor.id)).toHaveLength(0);
   });
 
@@ -143,11 +160,7 @@ describe("crediting once", () => {
     const started = await pay(3, "670000004");
     const { idempotency_key } = await payment(started.id);
     const providers = providersFromEnv({ SUPABASE_URL: stack().url, SUPABASE_SECRET_KEY: stack().keys.secretKey });
-    const [callback, reconciled] = await Promise.all([
-      simulatorCallback(idempotency_key),
-      reconcilePayments(service, providers, { afterMinutes: 0 }),
-      simulatorCallback(idempotency_key),
-    ]);
+    const [callback, reconciled] = await Promise.all([simulatorCallback(idempotency_key), reconcilePayments(service, providers, { afterMinutes: 0 }), simulatorCallback(idempotency_key)]);
     expect(callback.status).toBe(200);
     expect(reconciled.errors).toBe(0);
     expect((await payment(started.id)).status).toBe("succeeded");
@@ -161,7 +174,10 @@ describe("crediting once", () => {
     const forged = await simulatorCallback(idempotency_key, "succeeded", "0".repeat(64));
     expect(forged.status).toBe(401);
     const unsigned = await fetch(`${stack().url}/functions/v1/payments-callback`, {
-      method: "POST", headers: { apikey: stack().keys.publishableKey }, body: JSON.stringify({ key: idempotency_key, outcome: "succeeded" }) });
+      method: "POST",
+      headers: { apikey: stack().keys.publishableKey },
+      body: JSON.stringify({ key: idempotency_key, outcome: "succeeded" }),
+    });
     expect(unsigned.status).toBe(401);
     // Signed (a leaked or replayed callback), but the provider says it is still pending.
     const unconfirmed = await simulatorCallback(idempotency_key, "succeeded");
@@ -171,7 +187,10 @@ describe("crediting once", () => {
     // A declined payment claimed as succeeded is recorded as what the provider says.
     await stack().sql("update public.payments set status = 'cancelled' where id = $1", [stuck.id]);
     const declined = await pay(4, "670000002");
-    await until(() => payment(declined.id), (p) => p.status !== "pending");
+    await until(
+      () => payment(declined.id),
+      (p) => p.status !== "pending",
+    );
     const replay = await simulatorCallback((await payment(declined.id)).idempotency_key, "succeeded");
     expect(await replay.json()).toMatchObject({ status: "failed", credited: false });
     expect(await credits(declined.id)).toBe(0);
@@ -215,17 +234,21 @@ describe("who may do what", () => {
     const account = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
     const admin = await signInAs(stack(), account.email, account.password);
     const [receipt] = await stack().sql<{ id: string; payment_id: string; number: string }>(
-      "select r.id, r.payment_id, r.number from public.receipts r join public.payments p on p.id = r.payment_id where p.student_id = $1 and p.status = 'succeeded' limit 1", [studentId]);
+      "select r.id, r.payment_id, r.number from public.receipts r join public.payments p on p.id = r.payment_id where p.student_id = $1 and p.status = 'succeeded' limit 1",
+      [studentId],
+    );
     const edit = await admin.from("receipts").update({ amount_xaf: 1 }).eq("id", receipt.id);
     expect(edit.error?.message).toMatch(/never edited/);
     const refund = await admin.rpc("refund_payment", { payment: receipt.payment_id, reason: "Double paiement" });
     expect(refund.error).toBeNull();
-    const [cancel] = await stack().sql<{ kind: string; number: string; details: { cancels: string } }>(
-      "select kind, number, details from public.receipts where cancels_receipt_id = $1", [receipt.id]);
+    const [cancel] = await stack().sql<{ kind: string; number: string; details: { cancels: string } }>("select kind, number, details from public.receipts where cancels_receipt_id = $1", [receipt.id]);
     expect(cancel.kind).toBe("cancellation");
     expect(cancel.details.cancels).toBe(receipt.number);
-    const verified = await stack().client().rpc("verify_receipt", {
-      code: (await stack().sql<{ verification_code: string }>("select verification_code from public.receipts where id = $1", [receipt.id]))[0].verification_code });
+    const verified = await stack()
+      .client()
+      .rpc("verify_receipt", {
+        code: (await stack().sql<{ verification_code: string }>("select verification_code from public.receipts where id = $1", [receipt.id]))[0].verification_code,
+      });
     expect(verified.data[0]).toMatchObject({ number: receipt.number, cancelled_by: cancel.number });
     expect(Object.keys(verified.data[0])).not.toContain("matricule");
   });
@@ -233,8 +256,12 @@ describe("who may do what", () => {
 
 describe("MTN MoMo Collections adapter against the contract server", () => {
   const mtnEnv = () => ({
-    PAYMENTS_PROVIDER: "live", MTN_MOMO_BASE_URL: mtn.url, MTN_MOMO_SUBSCRIPTION_KEY: mtn.subscriptionKey,
-    MTN_MOMO_API_USER: mtn.apiUser, MTN_MOMO_API_KEY: mtn.apiKey, MTN_MOMO_TARGET_ENVIRONMENT: "mtncameroon",
+    PAYMENTS_PROVIDER: "live",
+    MTN_MOMO_BASE_URL: mtn.url,
+    MTN_MOMO_SUBSCRIPTION_KEY: mtn.subscriptionKey,
+    MTN_MOMO_API_USER: mtn.apiUser,
+    MTN_MOMO_API_KEY: mtn.apiKey,
+    MTN_MOMO_TARGET_ENVIRONMENT: "mtncameroon",
   });
 
   it("requests to pay, is called back, re-queries and credits once", async () => {
@@ -242,14 +269,22 @@ describe("MTN MoMo Collections adapter against the contract server", () => {
     try {
       const started = await pay(7, "+237 6 77 00 00 06");
       expect(started.status).toBe("pending");
-      const done = await until(() => payment(started.id), (p) => p.status !== "pending");
+      const done = await until(
+        () => payment(started.id),
+        (p) => p.status !== "pending",
+      );
       expect(done.status).toBe("succeeded");
       expect(done.reference).toMatch(/^\d{10}$/); // MTN's financialTransactionId
       const request = mtn.requests.find((r) => r.path === "/collection/v1_0/requesttopay")!;
       expect(request.headers["x-reference-id"]).toBe(done.idempotency_key);
       expect(request.headers["x-target-environment"]).toBe("mtncameroon");
       expect(JSON.parse(request.body)).toMatchObject({ amount: "100000", currency: "XAF", payer: { partyIdType: "MSISDN", partyId: "237677000006" } });
-      expect(await until(async () => mtn.callbacks.length, (n) => n > 0)).toBe(1);
+      expect(
+        await until(
+          async () => mtn.callbacks.length,
+          (n) => n > 0,
+        ),
+      ).toBe(1);
       // The callback URL carries its token; replaying it credits nothing more.
       const replay = await fetch(mtn.callbacks[0].url, { method: "PUT", body: mtn.callbacks[0].body });
       expect(await replay.json()).toMatchObject({ status: "succeeded", credited: false });
@@ -264,37 +299,47 @@ describe("MTN MoMo Collections adapter against the contract server", () => {
   });
 
   it("maps MTN's failure reasons and unknown references", async () => {
-    const provider = new MtnMomoProvider({ baseUrl: mtn.url, subscriptionKey: mtn.subscriptionKey, apiUser: mtn.apiUser, apiKey: mtn.apiKey,
-      targetEnvironment: "sandbox", currency: "XAF", callbackSecret: "s" });
+    const provider = new MtnMomoProvider({
+      baseUrl: mtn.url,
+      subscriptionKey: mtn.subscriptionKey,
+      apiUser: mtn.apiUser,
+      apiKey: mtn.apiKey,
+      targetEnvironment: "sandbox",
+      currency: "XAF",
+      callbackSecret: "s",
+    });
     const key = crypto.randomUUID();
     expect(await provider.initiate({ key, amountXaf: 500, phone: "+237670000001", message: "Frais d'inscription", callbackUrl: "http://127.0.0.1:9/cb" })).toEqual({ accepted: true });
     expect(await provider.status({ key, phone: null })).toMatchObject({ outcome: "failed", reason: "insufficient_funds" });
     // A retried request with the same reference is a 409 at MTN: still the same payment.
     expect(await provider.initiate({ key, amountXaf: 500, phone: "+237670000001", message: "x", callbackUrl: "http://127.0.0.1:9/cb" })).toEqual({ accepted: true });
     expect(await provider.status({ key: crypto.randomUUID(), phone: null })).toMatchObject({ outcome: "failed", reason: "not_found" });
-    const wrongKey = new MtnMomoProvider({ baseUrl: mtn.url, subscriptionKey: "nope", apiUser: mtn.apiUser, apiKey: mtn.apiKey,
-      targetEnvironment: "sandbox", currency: "XAF", callbackSecret: "s" });
+    const wrongKey = new MtnMomoProvider({ baseUrl: mtn.url, subscriptionKey: "nope", apiUser: mtn.apiUser, apiKey: mtn.apiKey, targetEnvironment: "sandbox", currency: "XAF", callbackSecret: "s" });
     await expect(wrongKey.status({ key, phone: null })).rejects.toThrow(/token: HTTP 401/);
   });
 });
 
-const errorOf = async (result: { error: unknown }) =>
-  ((await (result.error as { context?: Response } | null)?.context?.json().catch(() => null)) ?? {}) as { error?: string };
+const errorOf = async (result: { error: unknown }) => ((await (result.error as { context?: Response } | null)?.context?.json().catch(() => null)) ?? {}) as { error?: string };
 
 describe("one bill line, one open payment (M3)", () => {
   it("another Idempotency-Key on a line with an open payment is refused; three concurrent requests open one", async () => {
     const open = await pay(10, "670000003"); // stays pending
     const other = await student.functions.invoke("payments-initiate", {
       body: { student_fee_id: fee, instalment_id: lines[10], channel: "orange_money", phone: "690000005" },
-      headers: { "idempotency-key": crypto.randomUUID() } });
+      headers: { "idempotency-key": crypto.randomUUID() },
+    });
     expect((other.error as { context?: Response }).context?.status).toBe(409);
     expect(await errorOf(other)).toEqual({ error: "payment_in_progress" });
-    const race = await Promise.all([1, 2, 3].map(() => student.functions.invoke("payments-initiate", {
-      body: { student_fee_id: fee, instalment_id: lines[11], channel: "mtn_momo", phone: "670000003" },
-      headers: { "idempotency-key": crypto.randomUUID() } })));
+    const race = await Promise.all(
+      [1, 2, 3].map(() =>
+        student.functions.invoke("payments-initiate", {
+          body: { student_fee_id: fee, instalment_id: lines[11], channel: "mtn_momo", phone: "670000003" },
+          headers: { "idempotency-key": crypto.randomUUID() },
+        }),
+      ),
+    );
     expect(race.filter((r) => !r.error)).toHaveLength(1);
-    const [{ n }] = await stack().sql<{ n: number }>(
-      "select count(*)::int as n from public.payments where instalment_id = $1 and status in ('created', 'pending')", [lines[11]]);
+    const [{ n }] = await stack().sql<{ n: number }>("select count(*)::int as n from public.payments where instalment_id = $1 and status in ('created', 'pending')", [lines[11]]);
     expect(n).toBe(1);
     // The payer may not abandon a request the operator may still confirm.
     const early = await student.rpc("cancel_my_payment", { payment: open.id });
@@ -315,8 +360,7 @@ describe("every callback leaves a trace", () => {
     expect(await (await simulatorCallback(key)).json()).toMatchObject({ credited: true });
     expect(await (await simulatorCallback(key)).json()).toMatchObject({ credited: false });
 
-    const { data: log, error } = await admin.from("payment_callback_log")
-      .select("outcome, payment_id, claimed, confirmed, credited, payer_phone_masked").gte("received_at", since).order("id");
+    const { data: log, error } = await admin.from("payment_callback_log").select("outcome, payment_id, claimed, confirmed, credited, payer_phone_masked").gte("received_at", since).order("id");
     expect(error).toBeNull();
     expect(log!.map((l) => l.outcome)).toEqual(["bad_signature", "unknown_payment", "contradicted", "accepted", "replay"]);
     expect(log![2]).toMatchObject({ payment_id: stuck.id, claimed: "succeeded", confirmed: "pending", credited: false });
@@ -346,7 +390,8 @@ describe("pending ends", () => {
     const [stale] = await stack().sql<{ id: string }>(
       `insert into public.payments (student_id, student_fee_id, instalment_id, amount_xaf, method, status, payer_phone, created_at)
        values ($1, $2, $3, 100000, 'orange_money', 'pending', '+237690000000', now() - interval '45 minutes') returning id`,
-      [studentId, fee, lines[9]]);
+      [studentId, fee, lines[9]],
+    );
     const { data, error } = await admin.functions.invoke("worker-tick", { method: "POST", body: {} });
     expect(error).toBeNull();
     expect(data.payments.expired).toBeGreaterThanOrEqual(1);
@@ -368,4 +413,3 @@ describe("pending ends", () => {
     expect((await pay(10, "670000005")).status).toBe("pending");
   });
 });
-

@@ -20,9 +20,13 @@ const lines: string[] = [];
 let orange: OrangeContract;
 
 const orangeEnv = () => ({
-  PAYMENTS_PROVIDER: "live", ORANGE_MONEY_BASE_URL: `${orange.url}/`, ORANGE_MONEY_USERNAME: orange.username,
-  ORANGE_MONEY_PASSWORD: orange.password, ORANGE_MONEY_X_AUTH_TOKEN: orange.xAuthToken,
-  ORANGE_MONEY_CHANNEL_MSISDN: `+237 ${orange.channelMsisdn}`, ORANGE_MONEY_PIN: orange.pin,
+  PAYMENTS_PROVIDER: "live",
+  ORANGE_MONEY_BASE_URL: `${orange.url}/`,
+  ORANGE_MONEY_USERNAME: orange.username,
+  ORANGE_MONEY_PASSWORD: orange.password,
+  ORANGE_MONEY_X_AUTH_TOKEN: orange.xAuthToken,
+  ORANGE_MONEY_CHANNEL_MSISDN: `+237 ${orange.channelMsisdn}`,
+  ORANGE_MONEY_PIN: orange.pin,
 });
 
 beforeAll(async () => {
@@ -33,11 +37,13 @@ beforeAll(async () => {
   const [row] = await stack().sql<{ id: string }>(
     `insert into public.fee_schedules (academic_year_id, programme_id, label_fr, label_en, registration_fee_xaf, tuition_xaf)
      select academic_year_id, programme_id, 'Test Orange', 'Orange test', 0, 500000 from public.fee_schedules where programme_id is not null limit 1
-     returning id`);
+     returning id`,
+  );
   for (let i = 1; i <= 5; i++) {
     const [line] = await stack().sql<{ id: string }>(
       "insert into public.fee_instalments (fee_schedule_id, position, label_fr, label_en, amount_xaf, due_on) values ($1, $2, $3, $4, 100000, '2030-01-01') returning id",
-      [row.id, i, `Tranche ${i}`, `Instalment ${i}`]);
+      [row.id, i, `Tranche ${i}`, `Instalment ${i}`],
+    );
     lines.push(line.id);
   }
   fee = (await stack().sql<{ id: string }>("insert into public.student_fees (student_id, fee_schedule_id) values ($1, $2) returning id", [studentId, row.id]))[0].id;
@@ -57,10 +63,13 @@ async function pay(line: number, phone: string) {
   return data as { id: string; status: string; failure_reason: string | null };
 }
 const payment = async (id: string) =>
-  (await stack().sql<{ status: string; failure_reason: string | null; idempotency_key: string; reference: string | null; provider: string }>(
-    "select status, failure_reason, idempotency_key, reference, provider from public.payments where id = $1", [id]))[0];
-const credits = async (id: string) =>
-  (await stack().sql<{ n: number }>("select count(*)::int as n from public.audit_log where action = 'payment.succeeded' and target_id = $1", [id]))[0].n;
+  (
+    await stack().sql<{ status: string; failure_reason: string | null; idempotency_key: string; reference: string | null; provider: string }>(
+      "select status, failure_reason, idempotency_key, reference, provider from public.payments where id = $1",
+      [id],
+    )
+  )[0];
+const credits = async (id: string) => (await stack().sql<{ n: number }>("select count(*)::int as n from public.audit_log where action = 'payment.succeeded' and target_id = $1", [id]))[0].n;
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -82,15 +91,22 @@ describe("Orange Money through the payment functions", () => {
     expect(init.headers.authorization).toMatch(/^Bearer /);
     const body = JSON.parse(payCall.body);
     const { idempotency_key } = await payment(started.id);
-    expect(body).toMatchObject({ subscriberMsisdn: "699000006", channelUserMsisdn: orange.channelMsisdn, pin: orange.pin,
-      amount: "100000", orderId: idempotency_key });
+    expect(body).toMatchObject({ subscriberMsisdn: "699000006", channelUserMsisdn: orange.channelMsisdn, pin: orange.pin, amount: "100000", orderId: idempotency_key });
     expect(body.payToken).toMatch(/^MP/);
     expect(new URL(body.notifUrl).searchParams.get("provider")).toBe("orange_money");
 
-    const done = await until(() => payment(started.id), (p) => p.status !== "pending");
+    const done = await until(
+      () => payment(started.id),
+      (p) => p.status !== "pending",
+    );
     expect(done).toMatchObject({ status: "succeeded", provider: "orange_money" });
     expect(done.reference).toMatch(/^MP\d+\.\d+\.A\d+$/); // Orange's txnid on the receipt
-    expect(await until(async () => orange.notifications.length, (n) => n > 0)).toBe(1);
+    expect(
+      await until(
+        async () => orange.notifications.length,
+        (n) => n > 0,
+      ),
+    ).toBe(1);
     expect(orange.requests.some((r) => r.path.startsWith("/omcoreapis/1.0.2/mp/paymentstatus/"))).toBe(true);
     // Orange's notification replayed: answered, credited once.
     const replay = await fetch(orange.notifications[0].url, { method: "POST", body: orange.notifications[0].body });
@@ -110,8 +126,13 @@ describe("Orange Money through the payment functions", () => {
     const { idempotency_key, reference } = await payment(stuck.id);
     expect(reference).toMatch(/^MP/); // the payToken, kept while pending
     const url = new URL(`${stack().url}/functions/v1/payments-callback`);
-    url.search = new URLSearchParams({ apikey: stack().keys.publishableKey, provider: "orange_money", ref: idempotency_key, pt: reference!,
-      token: await sign(stack().keys.secretKey, `${idempotency_key}:${reference}`) }).toString();
+    url.search = new URLSearchParams({
+      apikey: stack().keys.publishableKey,
+      provider: "orange_money",
+      ref: idempotency_key,
+      pt: reference!,
+      token: await sign(stack().keys.secretKey, `${idempotency_key}:${reference}`),
+    }).toString();
     const forged = await fetch(url, { method: "POST", body: JSON.stringify({ payToken: reference, status: "SUCCESSFULL" }) });
     expect(await forged.json()).toMatchObject({ status: "pending", credited: false });
     expect((await payment(stuck.id)).status).toBe("pending");
@@ -126,7 +147,12 @@ describe("Orange Money through the payment functions", () => {
   it("records why Orange failed a payment (insufficient balance)", async () => {
     const poor = await pay(3, "699000001");
     expect(poor.status).toBe("pending");
-    expect(await until(() => payment(poor.id), (p) => p.status !== "pending")).toMatchObject({ status: "failed", failure_reason: "insufficient_funds" });
+    expect(
+      await until(
+        () => payment(poor.id),
+        (p) => p.status !== "pending",
+      ),
+    ).toMatchObject({ status: "failed", failure_reason: "insufficient_funds" });
   });
 });
 
@@ -149,13 +175,14 @@ describe("Orange Money answers mapped", () => {
     expect(await provider().status({ key: "x", phone: null, reference: "MPUNKNOWN" })).toEqual({ outcome: "failed", reason: "not_found" });
     expect(await provider().status({ key: "x", phone: null, reference: null })).toEqual({ outcome: "pending" });
     // An error answer: Orange refuses a number that is not an Orange Money account.
-    expect(await provider().initiate({ key: crypto.randomUUID(), amountXaf: 2500, phone: "+33612345678", message: "x", callbackUrl: "http://127.0.0.1:9/cb" }))
-      .toEqual({ accepted: false, reason: "payer_not_found" });
+    expect(await provider().initiate({ key: crypto.randomUUID(), amountXaf: 2500, phone: "+33612345678", message: "x", callbackUrl: "http://127.0.0.1:9/cb" })).toEqual({
+      accepted: false,
+      reason: "payer_not_found",
+    });
     // Wrong merchant credentials: an error, never a payment.
     const wrong = new OrangeMoneyProvider({ ...orangeMoneyConfigFromEnv(orangeEnv(), "secret")!, xAuthToken: "nope" });
     await expect(wrong.status({ key: "x", phone: null, reference: "MP1" })).rejects.toThrow(/paymentstatus: HTTP 401/);
     const badLogin = new OrangeMoneyProvider({ ...orangeMoneyConfigFromEnv(orangeEnv(), "secret")!, password: "nope" });
-    await expect(badLogin.initiate({ key: crypto.randomUUID(), amountXaf: 1, phone: "699000006", message: "x", callbackUrl: "http://127.0.0.1:9/cb" }))
-      .rejects.toThrow(/token: HTTP 401/);
+    await expect(badLogin.initiate({ key: crypto.randomUUID(), amountXaf: 1, phone: "699000006", message: "x", callbackUrl: "http://127.0.0.1:9/cb" })).rejects.toThrow(/token: HTTP 401/);
   });
 });

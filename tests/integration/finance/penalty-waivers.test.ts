@@ -28,25 +28,29 @@ beforeAll(async () => {
   const [schedule] = await stack().sql<{ id: string }>(
     `insert into public.fee_schedules (academic_year_id, programme_id, label_fr, label_en, registration_fee_xaf, tuition_xaf, late_penalty_xaf)
      select academic_year_id, programme_id, 'Test remise', 'Waiver test', 0, 300000, 5000 from public.fee_schedules where programme_id is not null limit 1
-     returning id`);
+     returning id`,
+  );
   for (let i = 1; i <= 3; i++) {
     const [line] = await stack().sql<{ id: string }>(
       "insert into public.fee_instalments (fee_schedule_id, position, label_fr, label_en, amount_xaf, due_on) values ($1, $2, $3, $4, 100000, '2020-01-01') returning id",
-      [schedule.id, i, `Tranche ${i}`, `Instalment ${i}`]);
+      [schedule.id, i, `Tranche ${i}`, `Instalment ${i}`],
+    );
     lines.push(line.id);
   }
   const [bill] = await stack().sql<{ id: string }>("insert into public.student_fees (student_id, fee_schedule_id) values ($1, $2) returning id", [studentId, schedule.id]);
   fee = bill.id;
   for (const line of lines) {
-    const [penalty] = await stack().sql<{ id: string }>(
-      "insert into public.fee_penalties (student_fee_id, instalment_id, student_id, amount_xaf) values ($1, $2, $3, 5000) returning id", [fee, line, studentId]);
+    const [penalty] = await stack().sql<{ id: string }>("insert into public.fee_penalties (student_fee_id, instalment_id, student_id, amount_xaf) values ($1, $2, $3, 5000) returning id", [
+      fee,
+      line,
+      studentId,
+    ]);
     penalties.push(penalty.id);
   }
 });
 
 const balance = async () => Number((await stack().sql<{ balance_xaf: string }>("select balance_xaf from public.student_balances where student_id = $1", [studentId]))[0].balance_xaf);
-const waive = (client: SupabaseClient, penalty: string, amount: number, reason = "Difficultés familiales attestées") =>
-  client.rpc("waive_late_penalty", { penalty, amount_xaf: amount, reason });
+const waive = (client: SupabaseClient, penalty: string, amount: number, reason = "Difficultés familiales attestées") => client.rpc("waive_late_penalty", { penalty, amount_xaf: amount, reason });
 
 describe("waiving a late penalty", () => {
   it("is refused to a student and a teacher, and nobody writes waivers directly", async () => {
@@ -71,8 +75,12 @@ describe("waiving a late penalty", () => {
     expect(await balance()).toBe(before - 3000);
 
     // The student sees its line lowered, and why.
-    const { data: line } = await student.from("student_dues").select("amount_xaf, remaining_xaf, penalty_xaf, penalty_waived_xaf, penalty_waiver_reason")
-      .eq("student_fee_id", fee).eq("instalment_id", lines[0]).single();
+    const { data: line } = await student
+      .from("student_dues")
+      .select("amount_xaf, remaining_xaf, penalty_xaf, penalty_waived_xaf, penalty_waiver_reason")
+      .eq("student_fee_id", fee)
+      .eq("instalment_id", lines[0])
+      .single();
     expect(line).toMatchObject({ amount_xaf: 102000, remaining_xaf: 102000, penalty_xaf: 5000, penalty_waived_xaf: 3000, penalty_waiver_reason: "Difficultés familiales attestées" });
     const { data: mine } = await student.from("fee_penalty_waivers").select("amount_xaf").eq("penalty_id", penalties[0]);
     expect(mine).toEqual([{ amount_xaf: 3000 }]);
@@ -82,14 +90,15 @@ describe("waiving a late penalty", () => {
     expect(await balance()).toBe(before - 3000);
 
     const audit = await stack().sql<{ actor_id: string; details: { amount_xaf: number; penalty_xaf: number; reason: string } }>(
-      "select actor_id, details from public.audit_log where action = 'fee_penalty.waived' and target_id = $1", [penalties[0]]);
+      "select actor_id, details from public.audit_log where action = 'fee_penalty.waived' and target_id = $1",
+      [penalties[0]],
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0].details).toMatchObject({ amount_xaf: 3000, penalty_xaf: 5000, reason: "Difficultés familiales attestées" });
     expect(audit[0].actor_id).toBe((await admin.auth.getUser()).data.user!.id);
 
     // The bursar's list says what is left to waive.
-    const { data: listed } = await admin.from("fee_penalty_lines").select("penalty_id, penalty_waived_xaf, waivable_xaf, student_name")
-      .in("penalty_id", penalties).order("due_on");
+    const { data: listed } = await admin.from("fee_penalty_lines").select("penalty_id, penalty_waived_xaf, waivable_xaf, student_name").in("penalty_id", penalties).order("due_on");
     expect(listed?.find((l) => l.penalty_id === penalties[0])).toMatchObject({ penalty_waived_xaf: 3000, waivable_xaf: 0 });
     expect(listed?.find((l) => l.penalty_id === penalties[1])).toMatchObject({ waivable_xaf: 5000, student_name: "Awa Ngono" });
     // The page's search, by a name with a space; the student sees only its own penalties.
@@ -100,8 +109,7 @@ describe("waiving a late penalty", () => {
   });
 
   it("refuses to waive a paid penalty, or more than its unpaid part", async () => {
-    const cash = (instalment: string, amount: number, reference: string) =>
-      admin.rpc("record_cash_payment", { student: studentId, instalment, amount_xaf: amount, cash_reference: reference });
+    const cash = (instalment: string, amount: number, reference: string) => admin.rpc("record_cash_payment", { student: studentId, instalment, amount_xaf: amount, cash_reference: reference });
     // Instalment 2 paid in full with its penalty: nothing left to waive.
     expect((await cash(lines[1], 105000, "CAISSE-W-1")).error).toBeNull();
     expect((await waive(admin, penalties[1], 1000)).error?.message).toMatch(/already paid/);

@@ -28,9 +28,7 @@ describe("storage answers as hosted storage-api", () => {
     expect(data!.signedUrl.startsWith(`${stack().url}/storage/v1/object/sign/${BUCKET}/`)).toBe(true);
     const response = await fetch(data!.signedUrl);
     expect(await text(response)).toBe("bonjour");
-    expect(response.headers.get("content-disposition")).toBe(
-      "attachment; filename=Recu%20de%20paiement.txt; filename*=UTF-8''Recu%20de%20paiement.txt",
-    );
+    expect(response.headers.get("content-disposition")).toBe("attachment; filename=Recu%20de%20paiement.txt; filename*=UTF-8''Recu%20de%20paiement.txt");
   });
 
   it("a signed upload URL takes the file once", async () => {
@@ -51,7 +49,11 @@ describe("storage answers as hosted storage-api", () => {
     }
     const { data, error } = await storage.from(BUCKET).list("docs");
     expect(error).toBeNull();
-    expect(data!.map((entry) => [entry.name, entry.id === null])).toEqual([["a.txt", false], ["b.txt", false], ["old", true]]);
+    expect(data!.map((entry) => [entry.name, entry.id === null])).toEqual([
+      ["a.txt", false],
+      ["b.txt", false],
+      ["old", true],
+    ]);
     const v2 = await storage.from(BUCKET).listV2({ prefix: "docs/", with_delimiter: true });
     expect(v2.error).toBeNull();
     expect(v2.data).toMatchObject({ hasNext: false, folders: [{ key: "old", name: "docs/old/" }] });

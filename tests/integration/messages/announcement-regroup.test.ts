@@ -33,15 +33,12 @@ it("an announcement sent the old way becomes one thread for its sender, recipien
   const [announcement] = await q("select * from public.announcements where title = 'Ancienne annonce'");
   expect(announcement).toMatchObject({ sender_id: DEMO.admin, recipient_count: 2 });
   // the sender: one thread with the message, and no longer in the recipients' copies
-  const threads = await q(
-    "select c.id from public.conversations c join public.conversation_participants p on p.conversation_id = c.id where p.user_id = $1 and c.subject = 'Ancienne annonce'",
-    [DEMO.admin],
-  );
+  const threads = await q("select c.id from public.conversations c join public.conversation_participants p on p.conversation_id = c.id where p.user_id = $1 and c.subject = 'Ancienne annonce'", [
+    DEMO.admin,
+  ]);
   expect(threads.map((t) => t.id)).toEqual([announcement.sender_conversation_id]);
   expect((await q("select body from public.messages where conversation_id = $1", [announcement.sender_conversation_id])).map((m) => m.body)).toEqual(["Texte ancien"]);
-  expect(await q("select user_id from public.conversation_participants where conversation_id = any($1) order by user_id", [copies])).toEqual(
-    recipients.sort().map((user_id) => ({ user_id })),
-  );
+  expect(await q("select user_id from public.conversation_participants where conversation_id = any($1) order by user_id", [copies])).toEqual(recipients.sort().map((user_id) => ({ user_id })));
   // the read count follows the copies
   const counts = await h.actAs({ role: "authenticated", sub: DEMO.admin }, (db) =>
     db.query("select recipient_count, read_count from public.my_announcements() where id = $1", [announcement.id]).then((r) => r.rows),

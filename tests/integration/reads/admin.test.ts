@@ -43,7 +43,9 @@ describe("the administrator's pages", () => {
     await financeAdmin.findRefundable(admin, "Ngono");
     // The bursar looks at a slip's file itself before deciding.
     const path = `${STUDENT}/test-slip.pdf`;
-    const upload = await stack().client({ secret: true }).storage.from("bank-slips")
+    const upload = await stack()
+      .client({ secret: true })
+      .storage.from("bank-slips")
       .upload(path, new Blob(["%PDF-1.4 slip"], { type: "application/pdf" }), { contentType: "application/pdf" });
     expect(upload.error).toBeNull();
     expect(await (await financeAdmin.slipFile(admin, path)).text()).toBe("%PDF-1.4 slip");

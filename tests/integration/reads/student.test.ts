@@ -53,7 +53,7 @@ describe("the student's home", () => {
        values ($1, 'Quiz à faire (test)', now() - interval '1 hour', now() + interval '2 hours', 2, true) returning id`,
       [courseId],
     );
-    await stack().sql("insert into public.quiz_questions (quiz_id, position, prompt, kind, choices, points) values ($1, 1, '1 + 1 ?', 'single', '[{\"id\":\"a\",\"label\":\"2\"}]', 1)", [q.id]);
+    await stack().sql('insert into public.quiz_questions (quiz_id, position, prompt, kind, choices, points) values ($1, 1, \'1 + 1 ?\', \'single\', \'[{"id":"a","label":"2"}]\', 1)', [q.id]);
     const before = await home.fetchNextDeadlines(student, now, STUDENT, 50);
     expect(before.map((d) => d.id)).toEqual(expect.arrayContaining([a.id, q.id]));
     expect(before.find((d) => d.id === q.id)).toMatchObject({ kind: "quiz", course: { title: "Algorithmique et structures de données" } });
@@ -149,7 +149,11 @@ describe("the student's pages", () => {
     const to = new Date(Date.now() + 60 * DAY).toISOString();
     const sessions = await schedule.listSessions(student, { from, to });
     expect(sessions.length).toBeGreaterThan(0);
-    await classes.myAttendance(student, STUDENT, sessions.map((s) => s.id));
+    await classes.myAttendance(
+      student,
+      STUDENT,
+      sessions.map((s) => s.id),
+    );
     await classes.myCourseAttendance(student, STUDENT, courseId);
     const current = await classes.currentSemester(student);
     expect(current).not.toBeNull();

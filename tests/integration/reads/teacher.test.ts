@@ -22,10 +22,7 @@ let teacher: SupabaseClient;
 let student: SupabaseClient;
 let courseId: string;
 beforeAll(async () => {
-  [teacher, student] = await Promise.all([
-    signInAs(stack(), "enseignant@demo.univ.cm", "Enseignant-Demo-2026"),
-    signInAs(stack(), "etudiant@demo.univ.cm", "Etudiant-Demo-2026"),
-  ]);
+  [teacher, student] = await Promise.all([signInAs(stack(), "enseignant@demo.univ.cm", "Enseignant-Demo-2026"), signInAs(stack(), "etudiant@demo.univ.cm", "Etudiant-Demo-2026")]);
   [{ id: courseId }] = await stack().sql<{ id: string }>("select id from public.courses where code = 'INF-L2-101'");
 });
 const DAY = 86_400_000;
@@ -46,7 +43,15 @@ describe("the teacher's pages", () => {
     expect(built?.quiz.id).toBe(quiz_id);
     expect(built?.quiz.course?.code).toBe("INF-L2-101");
     await quizzes.saveQuestion(teacher, quiz_id!, 1, { prompt: "2 + 2 ?", kind: "numeric", points: 1, choices: [], answer: "4", tolerance: 0 });
-    await quizzes.saveQuizSettings(teacher, quiz_id!, { description: "", opens_at: new Date(Date.now() - DAY), closes_at: new Date(Date.now() + DAY), time_limit_minutes: null, max_attempts: 2, shuffle: false, is_published: true });
+    await quizzes.saveQuizSettings(teacher, quiz_id!, {
+      description: "",
+      opens_at: new Date(Date.now() - DAY),
+      closes_at: new Date(Date.now() + DAY),
+      time_limit_minutes: null,
+      max_attempts: 2,
+      shuffle: false,
+      is_published: true,
+    });
     const attempt = await quizzes.startAttempt(student, quiz_id!);
     const [q] = await quizzes.fetchAttemptQuestions(student, attempt.attempt_id);
     await quizzes.saveAnswer(student, attempt.attempt_id, q.id, ["4"]);

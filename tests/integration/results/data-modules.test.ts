@@ -34,7 +34,10 @@ describe("gradebook data", () => {
 
   it("another teacher's grid shows no mark of a course it does not teach", async () => {
     const courses = await gradebook.fetchTeacherCourses(w.clients.teacherA, IDS.teacherA);
-    const book = await gradebook.fetchGradebook(w.clients.teacherB, courses.find((c) => c.code === "MAT-L1-203")!);
+    const book = await gradebook.fetchGradebook(
+      w.clients.teacherB,
+      courses.find((c) => c.code === "MAT-L1-203")!,
+    );
     expect(book.grades.size).toBe(0);
     expect(book.students).toEqual([]);
   });
@@ -129,8 +132,7 @@ describe("reopening a closed session (admin/deliberations)", () => {
     expect(after.sessions.map((s) => s.session)).toEqual(["normal"]);
     expect(after.next).toBe("resit");
     expect(results.reopenableSession(after.sessions)).toEqual(normal);
-    const [audit] = await stack().sql<{ details: { reason: string } }>(
-      "select details from public.audit_log where action = 'results.deliberation_reopened' and target_id = $1", [resit.id]);
+    const [audit] = await stack().sql<{ details: { reason: string } }>("select details from public.audit_log where action = 'results.deliberation_reopened' and target_id = $1", [resit.id]);
     expect(audit.details.reason).toBe(reason);
   });
 });

@@ -6,7 +6,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useLocalStack } from "../../fixtures/stack.ts";
 
 const stack = useLocalStack();
-type Frozen = { session: string; student_id: string; average: string; credits_earned: number; credits_total: number; decision: string; mention: { fr: string } | null; units: Array<{ code: string; average: number; validated_by: string | null; courses: Array<{ code: string; mark: number; resit: number | null }> }> };
+type Frozen = {
+  session: string;
+  student_id: string;
+  average: string;
+  credits_earned: number;
+  credits_total: number;
+  decision: string;
+  mention: { fr: string } | null;
+  units: Array<{ code: string; average: number; validated_by: string | null; courses: Array<{ code: string; mark: number; resit: number | null }> }>;
+};
 let rows: Frozen[] = [];
 const DEMO = "00000000-0000-4000-a000-000000000001";
 const C1 = "00000000-0000-4000-b000-000000000001";

@@ -27,10 +27,15 @@ async function mark(student: string, key: string, score: number | null, status =
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 async function results(student: string, session = "normal") {
-  const r = await one<{ average: string; gpa: string; credits_earned: number; credits_total: number; mention: { fr: string } | null; decision: string; units: Array<{ code: string; average: string; validated_by: string | null; letter: string; points: string; courses: Array<{ code: string; mark: string }> }> }>(
-    "select * from public.semester_results($1, $2) where student_id = $3",
-    [semester, session, student],
-  );
+  const r = await one<{
+    average: string;
+    gpa: string;
+    credits_earned: number;
+    credits_total: number;
+    mention: { fr: string } | null;
+    decision: string;
+    units: Array<{ code: string; average: string; validated_by: string | null; letter: string; points: string; courses: Array<{ code: string; mark: string }> }>;
+  }>("select * from public.semester_results($1, $2) where student_id = $3", [semester, session, student]);
   return r;
 }
 
@@ -53,7 +58,11 @@ beforeAll(async () => {
     ).id;
   const ueA = await unit("UE-TST-A", 4);
   const ueB = await unit("UE-TST-B", 2);
-  for (const [code, ue, coefficient] of [["A1", ueA, 2], ["A2", ueA, 1], ["B1", ueB, 1]] as const) {
+  for (const [code, ue, coefficient] of [
+    ["A1", ueA, 2],
+    ["A2", ueA, 1],
+    ["B1", ueB, 1],
+  ] as const) {
     course[code] = (
       await one<{ id: string }>(
         `insert into public.courses (code, title, school_id, semester_id, teacher_id, coefficient, teaching_unit_id)
@@ -63,10 +72,7 @@ beforeAll(async () => {
     ).id;
     for (const kind of ["continuous", "exam", "resit"]) {
       evaluation[`${code}-${kind}`] = (
-        await one<{ id: string }>(
-          `insert into public.evaluations (course_id, title, kind, coefficient) values ($1, $2, $3, 1) returning id`,
-          [course[code], `${code} ${kind}`, kind],
-        )
+        await one<{ id: string }>(`insert into public.evaluations (course_id, title, kind, coefficient) values ($1, $2, $3, 1) returning id`, [course[code], `${code} ${kind}`, kind])
       ).id;
     }
     for (const student of [w.ids.studentA, w.ids.classmate]) {
@@ -75,12 +81,26 @@ beforeAll(async () => {
   }
   // studentA: A1 12/8 → 9.60; A2 10/6 → 7.60; UE-A (9.6×2 + 7.6)/3 = 8.93;
   //           B1 15/14 → 14.40; semester (8.93×4 + 14.4×2)/6 = 10.75.
-  for (const [key, score] of [["A1-continuous", 12], ["A1-exam", 8], ["A2-continuous", 10], ["A2-exam", 6], ["B1-continuous", 15], ["B1-exam", 14]] as const) {
+  for (const [key, score] of [
+    ["A1-continuous", 12],
+    ["A1-exam", 8],
+    ["A2-continuous", 10],
+    ["A2-exam", 6],
+    ["B1-continuous", 15],
+    ["B1-exam", 14],
+  ] as const) {
     await mark(w.ids.studentA, key, score);
   }
   // classmate: A1 8/9 → 8.60; A2 10/4 → 6.40; UE-A 23.6/3 = 7.87; B1 10/9 → 9.40;
   //            semester (7.87×4 + 9.4×2)/6 = 8.38.
-  for (const [key, score] of [["A1-continuous", 8], ["A1-exam", 9], ["A2-continuous", 10], ["A2-exam", 4], ["B1-continuous", 10], ["B1-exam", 9]] as const) {
+  for (const [key, score] of [
+    ["A1-continuous", 8],
+    ["A1-exam", 9],
+    ["A2-continuous", 10],
+    ["A2-exam", 4],
+    ["B1-continuous", 10],
+    ["B1-exam", 9],
+  ] as const) {
     await mark(w.ids.classmate, key, score);
   }
 }, 180_000);
@@ -91,10 +111,7 @@ afterEach(async () => {
 
 describe("results engine", () => {
   it("course marks weigh CC 40 % and the exam 60 %", async () => {
-    const rows = await sql<{ course_id: string; cc: string; exam: string; mark: string }>(
-      "select * from public.semester_course_marks($1) where student_id = $2",
-      [semester, w.ids.studentA],
-    );
+    const rows = await sql<{ course_id: string; cc: string; exam: string; mark: string }>("select * from public.semester_course_marks($1) where student_id = $2", [semester, w.ids.studentA]);
     const byCourse = Object.fromEntries(rows.map((r) => [r.course_id, num(r.mark)]));
     expect(byCourse[course.A1]).toBe(9.6);
     expect(byCourse[course.A2]).toBe(7.6);
@@ -123,12 +140,16 @@ describe("results engine", () => {
       for (const outside of [0, 19, 41, 100]) {
         await expect(sql("update public.institution_settings set cc_weight = $1", [outside])).rejects.toThrow(/cc_weight/);
       }
-      for (const [setting, expected] of [[30, 30], [20, 20]] as const) {
+      for (const [setting, expected] of [
+        [30, 30],
+        [20, 20],
+      ] as const) {
         await sql("update public.institution_settings set cc_weight = $1", [setting]);
-        const row = await one<{ cc_weight: number }>(
-          "insert into public.courses (code, title, school_id, semester_id) values ($1, 'Poids', $2, $3) returning cc_weight",
-          [`TST-W${setting}`, w.school, semester],
-        );
+        const row = await one<{ cc_weight: number }>("insert into public.courses (code, title, school_id, semester_id) values ($1, 'Poids', $2, $3) returning cc_weight", [
+          `TST-W${setting}`,
+          w.school,
+          semester,
+        ]);
         expect(row.cc_weight).toBe(expected);
       }
     } finally {
@@ -205,10 +226,7 @@ describe("results engine", () => {
   it("counts an absence as 0, leaves an excused mark out, and reports missing marks", async () => {
     const student = w.ids.studentB;
     await sql("insert into public.course_enrollments (course_id, user_id, status) values ($1, $2, 'active')", [course.B1, student]);
-    let row = await one<{ mark: string | null; missing: number }>(
-      "select * from public.semester_course_marks($1) where student_id = $2",
-      [semester, student],
-    );
+    let row = await one<{ mark: string | null; missing: number }>("select * from public.semester_course_marks($1) where student_id = $2", [semester, student]);
     expect(row.mark).toBeNull();
     expect(row.missing).toBe(2);
     expect((await results(student)).decision).toBe("incomplete");

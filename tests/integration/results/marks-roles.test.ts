@@ -19,17 +19,15 @@ beforeAll(async () => {
      values ($1, 2, 'S test', 'S test', '2091-03-01', '2091-07-01') returning id`,
     [w.spareYear],
   );
-  [{ id: course }] = await sql<{ id: string }>(
-    `insert into public.courses (code, title, school_id, semester_id, teacher_id) values ('TST-DELIB', 'Délibération', $1, $2, $3) returning id`,
-    [w.school, semester, w.ids.teacherA],
-  );
+  [{ id: course }] = await sql<{ id: string }>(`insert into public.courses (code, title, school_id, semester_id, teacher_id) values ('TST-DELIB', 'Délibération', $1, $2, $3) returning id`, [
+    w.school,
+    semester,
+    w.ids.teacherA,
+  ]);
   for (const student of [w.ids.studentA, w.ids.classmate]) {
     await sql("insert into public.course_enrollments (course_id, user_id) values ($1, $2)", [course, student]);
   }
-  [{ id: evaluation }] = await sql<{ id: string }>(
-    `insert into public.evaluations (course_id, title, kind) values ($1, 'Examen', 'exam') returning id`,
-    [course],
-  );
+  [{ id: evaluation }] = await sql<{ id: string }>(`insert into public.evaluations (course_id, title, kind) values ($1, 'Examen', 'exam') returning id`, [course]);
 }, 180_000);
 
 describe("marks", () => {
@@ -40,10 +38,13 @@ describe("marks", () => {
     expect(byStudent.error).not.toBeNull();
     const outsider = await w.clients.teacherA.from("grades").insert({ evaluation_id: evaluation, student_id: w.ids.studentB, score: 12 }).select();
     expect(outsider.error).not.toBeNull(); // studentB is not in the course
-    const ok = await w.clients.teacherA.from("grades").insert([
-      { evaluation_id: evaluation, student_id: w.ids.studentA, score: 11, status: "marked" },
-      { evaluation_id: evaluation, student_id: w.ids.classmate, score: null, status: "absent" },
-    ]).select("graded_by");
+    const ok = await w.clients.teacherA
+      .from("grades")
+      .insert([
+        { evaluation_id: evaluation, student_id: w.ids.studentA, score: 11, status: "marked" },
+        { evaluation_id: evaluation, student_id: w.ids.classmate, score: null, status: "absent" },
+      ])
+      .select("graded_by");
     expect(ok.error).toBeNull();
     expect(ok.data!.every((g) => g.graded_by === w.ids.teacherA)).toBe(true);
     const bad = await w.clients.teacherA.from("grades").update({ score: null }).eq("evaluation_id", evaluation).eq("student_id", w.ids.studentA);
@@ -147,10 +148,13 @@ describe("a closed session freezes what decides its marks", () => {
     expect((await teacher.from("evaluations").update({ kind: "exam" }).eq("id", resit.data!.id).select()).error?.message).toMatch(frozen);
     expect((await teacher.from("evaluations").delete().eq("id", resit.data!.id).select()).error).toBeNull();
     // a gradebook import (several marks in one request) is refused whole
-    const imported = await teacher.from("grades").upsert([
-      { evaluation_id: evaluation, student_id: w.ids.studentA, score: 20, status: "marked" },
-      { evaluation_id: evaluation, student_id: w.ids.classmate, score: 20, status: "marked" },
-    ], { onConflict: "evaluation_id,student_id" });
+    const imported = await teacher.from("grades").upsert(
+      [
+        { evaluation_id: evaluation, student_id: w.ids.studentA, score: 20, status: "marked" },
+        { evaluation_id: evaluation, student_id: w.ids.classmate, score: 20, status: "marked" },
+      ],
+      { onConflict: "evaluation_id,student_id" },
+    );
     expect(imported.error?.message).toMatch(frozen);
     // the course keeps its weights, coefficient, credits and semester (admin or not)
     for (const patch of [{ cc_weight: 30 }, { coefficient: 2 }, { credits: 5 }, { semester_id: null }]) {
@@ -174,7 +178,9 @@ describe("a closed session freezes what decides its marks", () => {
     expect((await admin.rpc("reopen_deliberation", { deliberation: deliberation.id, reason })).error).toBeNull();
     expect((await admin.rpc("reopen_deliberation", { deliberation: deliberation.id, reason })).error).not.toBeNull();
     const [audit] = await sql()<{ actor_id: string; details: { reason: string; session: string; frozen_results: unknown[] } }>(
-      "select actor_id, details from public.audit_log where action = 'results.deliberation_reopened' and target_id = $1", [deliberation.id]);
+      "select actor_id, details from public.audit_log where action = 'results.deliberation_reopened' and target_id = $1",
+      [deliberation.id],
+    );
     expect(audit).toMatchObject({ actor_id: w.ids.admin, details: { reason, session: "normal" } });
     expect(audit.details.frozen_results).toHaveLength(2);
     expect(await sql()("select 1 from public.frozen_results where deliberation_id = $1", [deliberation.id])).toEqual([]);
@@ -191,17 +197,22 @@ describe("a closed session freezes what decides its marks", () => {
     const [quizEvaluation] = await sql()<{ id: string }>("insert into public.evaluations (course_id, title, kind) values ($1, 'Quiz', 'quiz') returning id", [course]);
     const [quiz] = await sql()<{ id: string }>("insert into public.quizzes (course_id, title, evaluation_id) values ($1, 'Quiz', $2) returning id", [course, quizEvaluation.id]);
     const [question] = await sql()<{ id: string }>(
-      `insert into public.quiz_questions (quiz_id, position, prompt, kind, choices) values ($1, 1, '2 + 2 ?', 'single', '[{"id":"a","label":"4"},{"id":"b","label":"5"}]') returning id`, [quiz.id]);
+      `insert into public.quiz_questions (quiz_id, position, prompt, kind, choices) values ($1, 1, '2 + 2 ?', 'single', '[{"id":"a","label":"4"},{"id":"b","label":"5"}]') returning id`,
+      [quiz.id],
+    );
     await sql()("insert into public.quiz_answer_keys (question_id, correct) values ($1, '[\"a\"]')", [question.id]);
     const [attempt] = await sql()<{ id: string }>(
       "insert into public.quiz_attempts (quiz_id, student_id, started_at, submitted_at, answers) values ($1, $2, now() - interval '5 minutes', now(), $3::jsonb) returning id",
-      [quiz.id, w.ids.studentA, JSON.stringify({ [question.id]: ["a"] })]);
+      [quiz.id, w.ids.studentA, JSON.stringify({ [question.id]: ["a"] })],
+    );
     expect(await sql()("select score::float from public.grades where evaluation_id = $1", [quizEvaluation.id])).toEqual([{ score: 20 }]);
 
     // closing now says what is missing and needs an override with a reason
     const gaps = await admin.rpc("deliberation_gaps", { semester, session: "normal" });
     expect(gaps.data).toMatchObject({
-      complete: false, students: 1, marks: 1,
+      complete: false,
+      students: 1,
+      marks: 1,
       evaluations: [{ id: cc.data!.id, title: "Devoir", course_code: "TST-DELIB", missing: 1 }],
       exams_ahead: [{ id: evaluation, held_on: "2099-01-25" }],
     });
@@ -212,8 +223,9 @@ describe("a closed session freezes what decides its marks", () => {
     expect((await admin.rpc("close_deliberation", { semester, session: "normal", override: true })).error?.code).toBe("22023");
     const closed = await admin.rpc("close_deliberation", { semester, session: "normal", override: true, reason: "Jury exceptionnel : examen reporté" });
     expect(closed.error).toBeNull();
-    const [entry] = await sql()<{ details: Record<string, unknown> }>(
-      "select details from public.audit_log where action = 'results.deliberation_closed' and target_id = $1 and details ? 'override'", [semester]);
+    const [entry] = await sql()<{ details: Record<string, unknown> }>("select details from public.audit_log where action = 'results.deliberation_closed' and target_id = $1 and details ? 'override'", [
+      semester,
+    ]);
     expect(entry.details).toMatchObject({ override: true, reason: "Jury exceptionnel : examen reporté", missing_students: 1, missing_marks: 1, students: 2 });
     expect(entry.details.evaluations).toHaveLength(1);
     expect(entry.details.exams_ahead).toHaveLength(1);

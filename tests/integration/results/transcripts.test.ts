@@ -12,8 +12,7 @@ let resit = "";
 beforeAll(async () => {
   w = await buildWorld(stack());
   // Last year's semester 2 (supabase/seeds/20260504000000_results.sql), closed in both sessions.
-  const rows = await stack().sql<{ id: string; session: string }>(
-    "select d.id, d.session from public.deliberations d join public.semesters s on s.id = d.semester_id where s.number = 2");
+  const rows = await stack().sql<{ id: string; session: string }>("select d.id, d.session from public.deliberations d join public.semesters s on s.id = d.semester_id where s.number = 2");
   normal = rows.find((r) => r.session === "normal")!.id;
   resit = rows.find((r) => r.session === "resit")!.id;
 }, 120_000);

@@ -14,17 +14,15 @@ describe("applications from a signed-in account", () => {
     const email = "candidat.presse@example.cm";
     const app = await signUpConfirmed(stack(), email, "Candidat-Presse-2026");
     const { data: me } = await app.auth.getUser();
-    const apply = (i: number) =>
-      app.from("applications").insert({ kind: "general", status: "submitted", full_name: "Candidat Pressé", email: `spam${i}@x.cm` });
+    const apply = (i: number) => app.from("applications").insert({ kind: "general", status: "submitted", full_name: "Candidat Pressé", email: `spam${i}@x.cm` });
     for (let i = 0; i < 50; i++) expect((await apply(i)).error).toBeNull();
     const refused = await apply(50);
     expect(refused.error?.message).toMatch(/too many submissions from this account/);
     const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from public.applications where applicant_id = $1", [me.user!.id]);
     expect(n).toBe(50);
-    const recipients = await sql<{ recipient: string; n: number }>(
-      "select recipient, count(*)::int as n from public.outbox_messages where user_id = $1 and kind = 'application' group by recipient",
-      [me.user!.id],
-    );
+    const recipients = await sql<{ recipient: string; n: number }>("select recipient, count(*)::int as n from public.outbox_messages where user_id = $1 and kind = 'application' group by recipient", [
+      me.user!.id,
+    ]);
     expect(recipients).toEqual([{ recipient: email, n: 50 }]);
     expect(await sql("select 1 from public.outbox_messages where recipient like 'spam%@x.cm'")).toEqual([]);
   });
@@ -64,9 +62,7 @@ describe("the university-wide board needs a role", () => {
 describe("a report names a comment with its own post (L7)", () => {
   it("refuses a comment paired with another post", async () => {
     const awa = await signInAs(stack(), student.email, student.password);
-    const posts = await sql<{ id: string }>(
-      `select p.id from public.community_posts p where p.course_id is null and p.programme_id is null and not p.is_hidden order by p.created_at limit 2`,
-    );
+    const posts = await sql<{ id: string }>(`select p.id from public.community_posts p where p.course_id is null and p.programme_id is null and not p.is_hidden order by p.created_at limit 2`);
     expect(posts.length).toBe(2);
     const [comment] = await sql<{ id: string }>(
       "insert into public.community_comments (post_id, author_id, body) values ($1, (select id from auth.users where email = 'enseignant@demo.univ.cm'), 'Un commentaire') returning id",

@@ -30,10 +30,7 @@ const LONG_AGO = "2020-01-01T00:00:00+00:00";
 
 /** A fresh assignment of courseA (one submission per student and assignment). */
 async function newAssignment(): Promise<string> {
-  return (await one<{ id: string }>(
-    "insert into public.assignments (course_id, title, due_at) values ($1, 'Devoir durci', now() + interval '1 day') returning id",
-    [w.courseA],
-  )).id;
+  return (await one<{ id: string }>("insert into public.assignments (course_id, title, due_at) values ($1, 'Devoir durci', now() + interval '1 day') returning id", [w.courseA])).id;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -42,36 +39,21 @@ describe("1. a user edits its own rows, not what they belong to", () => {
     // a conversation between two people studentA has nothing to do with
     const secret = uid();
     await sql("insert into public.conversations (id, subject, created_by) values ($1, 'Privé', $2)", [secret, IDS.studentB]);
-    await sql("insert into public.conversation_participants (conversation_id, user_id) values ($1, $2), ($1, $3)", [
-      secret, IDS.studentB, IDS.teacherB,
-    ]);
+    await sql("insert into public.conversation_participants (conversation_id, user_id) values ($1, $2), ($1, $3)", [secret, IDS.studentB, IDS.teacherB]);
     await sql("insert into public.messages (conversation_id, sender_id, body) values ($1, $2, 'Secret')", [secret, IDS.studentB]);
 
     const student = w.clients.studentA;
-    const move = await student
-      .from("conversation_participants")
-      .update({ conversation_id: secret })
-      .eq("conversation_id", w.conversationA)
-      .eq("user_id", IDS.studentA);
+    const move = await student.from("conversation_participants").update({ conversation_id: secret }).eq("conversation_id", w.conversationA).eq("user_id", IDS.studentA);
     expect(move.error).not.toBeNull();
-    const mine = await sql<{ conversation_id: string }>(
-      "select conversation_id from public.conversation_participants where user_id = $1", [IDS.studentA],
-    );
+    const mine = await sql<{ conversation_id: string }>("select conversation_id from public.conversation_participants where user_id = $1", [IDS.studentA]);
     expect(mine.map((r) => r.conversation_id)).toContain(w.conversationA);
     expect(mine.map((r) => r.conversation_id)).not.toContain(secret);
     expect((await student.from("messages").select("body").eq("conversation_id", secret)).data).toEqual([]);
 
     const read = new Date().toISOString();
-    const mark = await student
-      .from("conversation_participants")
-      .update({ last_read_at: read })
-      .eq("conversation_id", w.conversationA)
-      .eq("user_id", IDS.studentA);
+    const mark = await student.from("conversation_participants").update({ last_read_at: read }).eq("conversation_id", w.conversationA).eq("user_id", IDS.studentA);
     expect(mark.error).toBeNull();
-    const marked = await one<{ last_read_at: Date }>(
-      "select last_read_at from public.conversation_participants where conversation_id = $1 and user_id = $2",
-      [w.conversationA, IDS.studentA],
-    );
+    const marked = await one<{ last_read_at: Date }>("select last_read_at from public.conversation_participants where conversation_id = $1 and user_id = $2", [w.conversationA, IDS.studentA]);
     expect(new Date(marked.last_read_at).toISOString()).toBe(read);
   });
 
@@ -140,9 +122,7 @@ describe("1. a user edits its own rows, not what they belong to", () => {
   let otherPost: string;
   let otherCourse: string;
   beforeAll(async () => {
-    otherPost = (await one<{ id: string }>(
-      "insert into public.community_posts (author_id, title, body) values ($1, 'Annonce', 'Pour tous') returning id", [IDS.studentB],
-    )).id;
+    otherPost = (await one<{ id: string }>("insert into public.community_posts (author_id, title, body) values ($1, 'Annonce', 'Pour tous') returning id", [IDS.studentB])).id;
     otherCourse = (await one<{ id: string }>("select id from public.courses where code = 'INF-L2-102'")).id;
   });
 
@@ -178,25 +158,17 @@ describe("1. a user edits its own rows, not what they belong to", () => {
 describe("3. submissions are timed by the server", () => {
   it("handing in is stamped now(), whatever time the student sends", async () => {
     const assignment = await newAssignment();
-    const { error } = await w.clients.studentA
-      .from("assignment_submissions")
-      .insert({ assignment_id: assignment, student_id: IDS.studentA, body: "Copie", submitted_at: LONG_AGO });
+    const { error } = await w.clients.studentA.from("assignment_submissions").insert({ assignment_id: assignment, student_id: IDS.studentA, body: "Copie", submitted_at: LONG_AGO });
     expect(error).toBeNull();
-    const row = await one<{ submitted_at: Date }>(
-      "select submitted_at from public.assignment_submissions where assignment_id = $1 and student_id = $2", [assignment, IDS.studentA],
-    );
+    const row = await one<{ submitted_at: Date }>("select submitted_at from public.assignment_submissions where assignment_id = $1 and student_id = $2", [assignment, IDS.studentA]);
     expect(isRecent(row.submitted_at)).toBe(true);
   });
 
   it("a student cannot backdate on update; revising the work re-stamps it; the teacher marks it and changes neither the work nor its time", async () => {
     const assignment = await newAssignment();
     const id = uid();
-    await sql(
-      "insert into public.assignment_submissions (id, assignment_id, student_id, body, submitted_at) values ($1, $2, $3, 'v1', '2026-01-10T10:00:00Z')",
-      [id, assignment, IDS.studentA],
-    );
-    const submittedAt = async () =>
-      new Date((await one<{ submitted_at: Date }>("select submitted_at from public.assignment_submissions where id = $1", [id])).submitted_at);
+    await sql("insert into public.assignment_submissions (id, assignment_id, student_id, body, submitted_at) values ($1, $2, $3, 'v1', '2026-01-10T10:00:00Z')", [id, assignment, IDS.studentA]);
+    const submittedAt = async () => new Date((await one<{ submitted_at: Date }>("select submitted_at from public.assignment_submissions where id = $1", [id])).submitted_at);
 
     const backdate = await w.clients.studentA.from("assignment_submissions").update({ submitted_at: LONG_AGO }).eq("id", id);
     expect(backdate.error).toBeNull(); // accepted, but the time is not the student's to set
@@ -229,27 +201,19 @@ describe("3. submissions are timed by the server", () => {
     expect((await student.upload(path, file(), { contentType: "application/pdf" })).error).toBeNull();
     // before grading, the student may still replace its file
     expect((await student.upload(path, file(), { contentType: "application/pdf", upsert: true })).error).toBeNull();
-    const { data: submission, error } = await w.clients.studentA
-      .from("assignment_submissions")
-      .insert({ assignment_id: assignment, student_id: IDS.studentA, file_path: path })
-      .select("id")
-      .single();
+    const { data: submission, error } = await w.clients.studentA.from("assignment_submissions").insert({ assignment_id: assignment, student_id: IDS.studentA, file_path: path }).select("id").single();
     expect(error).toBeNull();
 
-    const grade = await w.clients.teacherA
-      .from("assignment_submissions")
-      .update({ score: 15, feedback: "Bien", graded_by: IDS.admin, graded_at: LONG_AGO })
-      .eq("id", submission!.id);
+    const grade = await w.clients.teacherA.from("assignment_submissions").update({ score: 15, feedback: "Bien", graded_by: IDS.admin, graded_at: LONG_AGO }).eq("id", submission!.id);
     expect(grade.error).toBeNull();
-    const graded = await one<{ score: string; graded_by: string; graded_at: Date }>(
-      "select score::text, graded_by, graded_at from public.assignment_submissions where id = $1", [submission!.id],
-    );
+    const graded = await one<{ score: string; graded_by: string; graded_at: Date }>("select score::text, graded_by, graded_at from public.assignment_submissions where id = $1", [submission!.id]);
     expect(graded.score).toBe("15.00");
     expect(graded.graded_by).toBe(IDS.teacherA);
     expect(isRecent(graded.graded_at)).toBe(true);
 
     const overwrite = await student.upload(path, new Blob(["%PDF-1.4 autre"], { type: "application/pdf" }), {
-      contentType: "application/pdf", upsert: true,
+      contentType: "application/pdf",
+      upsert: true,
     });
     expect(overwrite.error).not.toBeNull();
     await student.remove([path]);
@@ -266,31 +230,30 @@ describe("3. submissions are timed by the server", () => {
 describe("4. quizzes are timed by the server", () => {
   /** A published quiz of courseA, open since yesterday. */
   async function newQuiz(fields: { closesInMinutes?: number; limitMinutes?: number | null }): Promise<string> {
-    return (await one<{ id: string }>(
-      `insert into public.quizzes (course_id, title, opens_at, closes_at, time_limit_minutes, max_attempts, is_published)
+    return (
+      await one<{ id: string }>(
+        `insert into public.quizzes (course_id, title, opens_at, closes_at, time_limit_minutes, max_attempts, is_published)
        values ($1, 'Quiz chronométré', now() - interval '1 day', now() + make_interval(mins => $2::int), $3, 20, true) returning id`,
-      [w.courseA, fields.closesInMinutes ?? 24 * 60, fields.limitMinutes === undefined ? 10 : fields.limitMinutes],
-    )).id;
+        [w.courseA, fields.closesInMinutes ?? 24 * 60, fields.limitMinutes === undefined ? 10 : fields.limitMinutes],
+      )
+    ).id;
   }
   /** An attempt the owner opened minutesAgo (as if studentA had started it then). */
   async function attemptStarted(quiz: string, minutesAgo: number): Promise<string> {
-    return (await one<{ id: string }>(
-      "insert into public.quiz_attempts (quiz_id, student_id, started_at) values ($1, $2, now() - make_interval(mins => $3::int)) returning id",
-      [quiz, IDS.studentA, minutesAgo],
-    )).id;
+    return (
+      await one<{ id: string }>("insert into public.quiz_attempts (quiz_id, student_id, started_at) values ($1, $2, now() - make_interval(mins => $3::int)) returning id", [
+        quiz,
+        IDS.studentA,
+        minutesAgo,
+      ])
+    ).id;
   }
   const attempt = (id: string) =>
-    one<{ started_at: Date; submitted_at: Date | null; answers: Row; score: string | null }>(
-      "select started_at, submitted_at, answers, score::text from public.quiz_attempts where id = $1", [id],
-    );
+    one<{ started_at: Date; submitted_at: Date | null; answers: Row; score: string | null }>("select started_at, submitted_at, answers, score::text from public.quiz_attempts where id = $1", [id]);
 
   it("starting and submitting are stamped now(), whatever times the student sends", async () => {
     const quiz = await newQuiz({});
-    const { data, error } = await w.clients.studentA
-      .from("quiz_attempts")
-      .insert({ quiz_id: quiz, student_id: IDS.studentA, started_at: LONG_AGO })
-      .select("id")
-      .single();
+    const { data, error } = await w.clients.studentA.from("quiz_attempts").insert({ quiz_id: quiz, student_id: IDS.studentA, started_at: LONG_AGO }).select("id").single();
     expect(error).toBeNull();
     expect(isRecent((await attempt(data!.id)).started_at)).toBe(true);
     // a submitted attempt is out of the student's sight until released, so a direct update
@@ -308,7 +271,10 @@ describe("4. quizzes are timed by the server", () => {
   it("an attempt past its time limit (plus 2 minutes' grace) can no longer be answered or submitted", async () => {
     const quiz = await newQuiz({ limitMinutes: 10 });
     const late = await attemptStarted(quiz, 20);
-    const answer = await w.clients.studentA.from("quiz_attempts").update({ answers: { q: ["a"] } }).eq("id", late);
+    const answer = await w.clients.studentA
+      .from("quiz_attempts")
+      .update({ answers: { q: ["a"] } })
+      .eq("id", late);
     expect(answer.error).not.toBeNull();
     const submit = await w.clients.studentA.rpc("submit_quiz_attempt", { attempt: late });
     expect(submit.error).not.toBeNull();
@@ -340,18 +306,24 @@ describe("4. quizzes are timed by the server", () => {
 describe("5. a teacher edits its course's description and meeting details only", () => {
   let course: string;
   beforeAll(async () => {
-    course = (await one<{ id: string }>(
-      "insert into public.courses (code, title, school_id, teacher_id, coefficient, credits) values ($1, 'Cours durci', $2, $3, 2, 4) returning id",
-      [`H-${tag()}`, w.school, IDS.teacherA],
-    )).id;
+    course = (
+      await one<{ id: string }>("insert into public.courses (code, title, school_id, teacher_id, coefficient, credits) values ($1, 'Cours durci', $2, $3, 2, 4) returning id", [
+        `H-${tag()}`,
+        w.school,
+        IDS.teacherA,
+      ])
+    ).id;
   });
 
   it("keeps description and meeting details up to date", async () => {
     const { data, error } = await w.clients.teacherA
       .from("courses")
       .update({
-        description: "Nouveau plan", meeting_platform: "teams", teams_meeting_url: "https://teams.microsoft.com/l/meetup-join/x",
-        zoom_meeting_id: "123 456 7890", zoom_passcode: "abc",
+        description: "Nouveau plan",
+        meeting_platform: "teams",
+        teams_meeting_url: "https://teams.microsoft.com/l/meetup-join/x",
+        zoom_meeting_id: "123 456 7890",
+        zoom_passcode: "abc",
       })
       .eq("id", course)
       .select("description, meeting_platform");
@@ -409,7 +381,9 @@ describe("6. marks and registers are for the course's students, signed by who wr
     expect((await teacher.from("grades").update({ student_id: IDS.studentB }).eq("id", data!.id)).error).not.toBeNull();
     expect((await teacher.from("grades").update({ score: 15, graded_by: IDS.teacherB }).eq("id", data!.id)).error).toBeNull();
     expect(await one("select student_id, score::text, graded_by from public.grades where id = $1", [data!.id])).toEqual({
-      student_id: IDS.studentA, score: "15.00", graded_by: IDS.teacherA,
+      student_id: IDS.studentA,
+      score: "15.00",
+      graded_by: IDS.teacherA,
     });
   });
 
@@ -446,9 +420,7 @@ describe("7. an applicant withdraws its application and changes nothing else", (
   it("withdrawing is allowed, rewriting the file (before or after) is not; admins still edit it", async () => {
     const student = w.clients.studentA;
     const id = uid();
-    const submitted = await student
-      .from("applications")
-      .insert({ id, kind: "general", full_name: "Awa Ngono", email: "awa@example.cm", applicant_id: IDS.studentA, motivation: "Vraie" });
+    const submitted = await student.from("applications").insert({ id, kind: "general", full_name: "Awa Ngono", email: "awa@example.cm", applicant_id: IDS.studentA, motivation: "Vraie" });
     expect(submitted.error).toBeNull();
     const file = () => one("select full_name, email, motivation, status from public.applications where id = $1", [id]);
 
@@ -470,8 +442,7 @@ describe("7. an applicant withdraws its application and changes nothing else", (
 describe("2. an admin with a second factor needs it (aal2) for admin rights", () => {
   const demoAdmin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
   const applicationCount = async () => (await one<{ n: number }>("select count(*)::int as n from public.applications")).n;
-  const rolesOf = async (id: string) =>
-    (await sql<{ role: string }>("select role from public.user_roles where user_id = $1 order by role", [id])).map((r) => r.role);
+  const rolesOf = async (id: string) => (await sql<{ role: string }>("select role from public.user_roles where user_id = $1 order by role", [id])).map((r) => r.role);
 
   /** Reads every application and grants then revokes a role: true when both work. */
   async function actsAsAdmin(client: SupabaseClient): Promise<boolean> {

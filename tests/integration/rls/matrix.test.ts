@@ -15,17 +15,19 @@ beforeAll(async () => {
 // A message of studentA in conversationA, which the attachment rows below belong to.
 const MESSAGE_A = "00000000-0000-4000-e000-00000000000a";
 beforeAll(async () => {
-  await stack().sql("insert into public.messages (id, conversation_id, sender_id, body) values ($1, $2, $3, 'Pièce jointe')", [
-    MESSAGE_A, world!.conversationA, world!.ids.studentA,
-  ]);
+  await stack().sql("insert into public.messages (id, conversation_id, sender_id, body) values ($1, $2, $3, 'Pièce jointe')", [MESSAGE_A, world!.conversationA, world!.ids.studentA]);
 });
 // A late penalty of studentA (on its first instalment) that the waiver rows below waive.
 let penaltyA = "";
 beforeAll(async () => {
-  penaltyA = (await stack().sql<{ id: string }>(
-    `insert into public.fee_penalties (student_fee_id, instalment_id, student_id, amount_xaf)
+  penaltyA = (
+    await stack().sql<{ id: string }>(
+      `insert into public.fee_penalties (student_fee_id, instalment_id, student_id, amount_xaf)
      select sf.id, fi.id, sf.student_id, 5000 from public.student_fees sf join public.fee_instalments fi on fi.fee_schedule_id = sf.fee_schedule_id
-     where sf.id = $1 order by fi.position limit 1 returning id`, [world!.studentABill]))[0].id;
+     where sf.id = $1 order by fi.position limit 1 returning id`,
+      [world!.studentABill],
+    )
+  )[0].id;
 });
 const runner = new MatrixRunner(stack, w);
 
@@ -126,15 +128,32 @@ const SPECS: TableSpec[] = [
   catalogue("schools", () => ({ id: uid(), slug: `t-${tag()}`, kind: "university", name_fr: "École test", name_en: "Test school" })),
   catalogue("departments", (w) => ({ id: uid(), school_id: w.school, slug: `t-${tag()}`, name_fr: "Dépt", name_en: "Dept" })),
   catalogue("programmes", (w) => ({
-    id: uid(), department_id: w.department, slug: `t-${tag()}`, name_fr: "Filière", name_en: "Programme", degree: "licence",
+    id: uid(),
+    department_id: w.department,
+    slug: `t-${tag()}`,
+    name_fr: "Filière",
+    name_en: "Programme",
+    degree: "licence",
   })),
   catalogue("specialties", (w) => ({ id: uid(), programme_id: w.programme, slug: `t-${tag()}`, name_fr: "Spé", name_en: "Spec" })),
   catalogue("professional_formations", (w) => ({
-    id: uid(), school_id: w.school, slug: `t-${tag()}`, certificate: "CQP", name_fr: "F", name_en: "F", duration_months: 6,
+    id: uid(),
+    school_id: w.school,
+    slug: `t-${tag()}`,
+    certificate: "CQP",
+    name_fr: "F",
+    name_en: "F",
+    duration_months: 6,
   })),
   catalogue("extension_programmes", (w) => ({
-    id: uid(), school_id: w.school, slug: `t-${tag()}`, credential: "mba", delivery: "virtual_class",
-    name_fr: "MBA", name_en: "MBA", duration_months: 18,
+    id: uid(),
+    school_id: w.school,
+    slug: `t-${tag()}`,
+    credential: "mba",
+    delivery: "virtual_class",
+    name_fr: "MBA",
+    name_en: "MBA",
+    duration_months: 18,
   })),
   {
     table: "levels",
@@ -193,8 +212,13 @@ const SPECS: TableSpec[] = [
       {
         name: "a semester of a spare year",
         row: (w) => ({
-          id: uid(), academic_year_id: w.spareYear, number: 1, name_fr: "S1", name_en: "S1",
-          starts_on: "2090-09-15", ends_on: "2091-02-10",
+          id: uid(),
+          academic_year_id: w.spareYear,
+          number: 1,
+          name_fr: "S1",
+          name_en: "S1",
+          starts_on: "2090-09-15",
+          ends_on: "2091-02-10",
         }),
         select: SIGNED_IN,
         insert: ADMIN,
@@ -251,8 +275,12 @@ const SPECS: TableSpec[] = [
       {
         name: "a session of courseA",
         row: (w) => ({
-          id: uid(), course_id: w.courseA, title: "Séance test", is_online: true,
-          start_time: "2030-01-10T09:00:00Z", end_time: "2030-01-10T11:00:00Z",
+          id: uid(),
+          course_id: w.courseA,
+          title: "Séance test",
+          is_online: true,
+          start_time: "2030-01-10T09:00:00Z",
+          end_time: "2030-01-10T11:00:00Z",
         }),
         select: COURSE_A_MEMBERS,
         insert: COURSE_A_STAFF,
@@ -400,8 +428,15 @@ const SPECS: TableSpec[] = [
     scenarios: [
       {
         name: "studentA's certificate of enrolment",
-        row: (w) => ({ id: uid(), number: `AI-2099-${String(90000 + Math.floor(Math.random() * 9999))}`, sequence: 90000 + Math.floor(Math.random() * 9999),
-          registration_id: studentARegistration.id, student_id: w.ids.studentA, academic_year_id: studentARegistration.academic_year_id, snapshot: {} }),
+        row: (w) => ({
+          id: uid(),
+          number: `AI-2099-${String(90000 + Math.floor(Math.random() * 9999))}`,
+          sequence: 90000 + Math.floor(Math.random() * 9999),
+          registration_id: studentARegistration.id,
+          student_id: w.ids.studentA,
+          academic_year_id: studentARegistration.academic_year_id,
+          snapshot: {},
+        }),
         select: ["studentA", "admin"],
         insert: NOBODY,
         update: { patch: () => ({ revoked_at: new Date().toISOString() }), allowed: NOBODY },
@@ -467,8 +502,14 @@ const SPECS: TableSpec[] = [
       {
         name: "a question of courseA's quiz",
         row: (w) => ({
-          id: uid(), quiz_id: w.quizA, position: 100 + Math.floor(Math.random() * 30000), prompt: "2 + 2 ?",
-          choices: [{ id: "a", label: "4" }, { id: "b", label: "5" }],
+          id: uid(),
+          quiz_id: w.quizA,
+          position: 100 + Math.floor(Math.random() * 30000),
+          prompt: "2 + 2 ?",
+          choices: [
+            { id: "a", label: "4" },
+            { id: "b", label: "5" },
+          ],
         }),
         select: COURSE_A_STAFF,
         insert: COURSE_A_STAFF,
@@ -628,9 +669,14 @@ const SPECS: TableSpec[] = [
       {
         name: "studentA's file on its message to teacherA",
         row: (w) => ({
-          id: uid(), message_id: MESSAGE_A, conversation_id: w.conversationA, uploaded_by: w.ids.studentA,
-          storage_path: `${w.conversationA}/${w.ids.studentA}/${uid()}-cours.pdf`, file_name: "cours.pdf",
-          mime_type: "application/pdf", size_bytes: 1024,
+          id: uid(),
+          message_id: MESSAGE_A,
+          conversation_id: w.conversationA,
+          uploaded_by: w.ids.studentA,
+          storage_path: `${w.conversationA}/${w.ids.studentA}/${uid()}-cours.pdf`,
+          file_name: "cours.pdf",
+          mime_type: "application/pdf",
+          size_bytes: 1024,
         }),
         select: COURSE_A_MEMBERS,
         insert: ["studentA"],
@@ -701,7 +747,12 @@ const SPECS: TableSpec[] = [
       {
         name: "published tuition",
         row: (w) => ({
-          id: uid(), academic_year_id: w.spareYear, programme_id: w.programme, label_fr: "Test", label_en: "Test", tuition_xaf: 100000,
+          id: uid(),
+          academic_year_id: w.spareYear,
+          programme_id: w.programme,
+          label_fr: "Test",
+          label_en: "Test",
+          tuition_xaf: 100000,
         }),
         select: EVERYONE,
         insert: ADMIN,
@@ -716,8 +767,13 @@ const SPECS: TableSpec[] = [
       {
         name: "an instalment",
         row: (w) => ({
-          id: uid(), fee_schedule_id: w.feeSchedule, position: 10 + Math.floor(Math.random() * 30000),
-          label_fr: "Tranche", label_en: "Instalment", amount_xaf: 1000, due_on: "2030-01-15",
+          id: uid(),
+          fee_schedule_id: w.feeSchedule,
+          position: 10 + Math.floor(Math.random() * 30000),
+          label_fr: "Tranche",
+          label_en: "Instalment",
+          amount_xaf: 1000,
+          due_on: "2030-01-15",
         }),
         select: EVERYONE,
         insert: ADMIN,
@@ -784,7 +840,12 @@ const SPECS: TableSpec[] = [
         name: "a payment studentA declares already succeeded",
         dependents: [{ table: "receipts", column: "payment_id" }],
         row: (w) => ({
-          id: uid(), student_id: w.ids.studentA, amount_xaf: 25000, method: "cash", status: "succeeded", paid_at: "2030-01-01T00:00:00Z",
+          id: uid(),
+          student_id: w.ids.studentA,
+          amount_xaf: 25000,
+          method: "cash",
+          status: "succeeded",
+          paid_at: "2030-01-01T00:00:00Z",
         }),
         insert: ADMIN,
       },
@@ -878,8 +939,13 @@ const SPECS: TableSpec[] = [
         row: (w) => {
           const id = uid();
           return {
-            id, application_id: w.applicationA, kind: "diploma", storage_path: `${w.ids.studentA}/${w.applicationA}/${id}.pdf`,
-            file_name: "diplome.pdf", mime_type: "application/pdf", size_bytes: 1000,
+            id,
+            application_id: w.applicationA,
+            kind: "diploma",
+            storage_path: `${w.ids.studentA}/${w.applicationA}/${id}.pdf`,
+            file_name: "diplome.pdf",
+            mime_type: "application/pdf",
+            size_bytes: 1000,
           };
         },
         select: ["studentA", "admin"],
@@ -924,8 +990,12 @@ const SPECS: TableSpec[] = [
       {
         name: "studentA registered for a spare year",
         row: (w) => ({
-          id: uid(), student_id: w.ids.studentA, academic_year_id: w.spareYear,
-          student_number: `90UO${Math.floor(100000 + Math.random() * 899999)}`, programme_id: w.programme, level_code: "L3",
+          id: uid(),
+          student_id: w.ids.studentA,
+          academic_year_id: w.spareYear,
+          student_number: `90UO${Math.floor(100000 + Math.random() * 899999)}`,
+          programme_id: w.programme,
+          level_code: "L3",
         }),
         select: ["studentA", "admin"],
         insert: ADMIN,
@@ -1080,8 +1150,15 @@ const SPECS: TableSpec[] = [
       {
         name: "a UE of the current semester",
         row: (w) => ({
-          id: uid(), code: `UE-${tag().toUpperCase()}`, title_fr: "UE test", title_en: "Test UE", credits: 3,
-          semester_id: currentSemester, school_id: w.school, programme_id: w.programme, level_code: "L2",
+          id: uid(),
+          code: `UE-${tag().toUpperCase()}`,
+          title_fr: "UE test",
+          title_en: "Test UE",
+          credits: 3,
+          semester_id: currentSemester,
+          school_id: w.school,
+          programme_id: w.programme,
+          level_code: "L2",
         }),
         select: SIGNED_IN,
         insert: ADMIN,
@@ -1152,7 +1229,15 @@ const SPECS: TableSpec[] = [
         name: "a trainee's internship",
         row: () => {
           const start = new Date(Date.UTC(2030, 0, 1) + Math.floor(Math.random() * 3000) * 86_400_000).toISOString().slice(0, 10);
-          return { id: uid(), registration_id: trainee.id, student_id: trainee.student_id, host_organisation: "Entreprise", supervisor_name: "Tuteur", starts_on: start, ends_on: `${Number(start.slice(0, 4)) + 1}${start.slice(4)}` };
+          return {
+            id: uid(),
+            registration_id: trainee.id,
+            student_id: trainee.student_id,
+            host_organisation: "Entreprise",
+            supervisor_name: "Tuteur",
+            starts_on: start,
+            ends_on: `${Number(start.slice(0, 4)) + 1}${start.slice(4)}`,
+          };
         },
         select: ADMIN,
         insert: ADMIN,
@@ -1214,19 +1299,22 @@ let demoDeliberation = "";
 // studentA's registration for the current year.
 let studentARegistration = { id: "", academic_year_id: "" };
 beforeAll(async () => {
-  studentARegistration = (await stack().sql<{ id: string; academic_year_id: string }>(
-    "select r.id, r.academic_year_id from public.student_registrations r join public.academic_years y on y.id = r.academic_year_id where y.is_current and r.student_id = '00000000-0000-4000-a000-000000000001'"))[0];
+  studentARegistration = (
+    await stack().sql<{ id: string; academic_year_id: string }>(
+      "select r.id, r.academic_year_id from public.student_registrations r join public.academic_years y on y.id = r.academic_year_id where y.is_current and r.student_id = '00000000-0000-4000-a000-000000000001'",
+    )
+  )[0];
   currentSemester = (await stack().sql<{ id: string }>("select id from public.semesters where is_current"))[0].id;
-  trainee = (await stack().sql<{ id: string; student_id: string }>("select id, student_id from public.student_registrations where professional_formation_id is not null order by student_number limit 1"))[0];
+  trainee = (
+    await stack().sql<{ id: string; student_id: string }>("select id, student_id from public.student_registrations where professional_formation_id is not null order by student_number limit 1")
+  )[0];
   demoLesson = (await stack().sql<{ id: string }>("select lesson_id as id from public.video_lesson_progress p join public.courses c on c.id = p.course_id where c.code = 'INF-L2-101' limit 1"))[0].id;
   demoDeliberation = (await stack().sql<{ id: string }>("select id from public.deliberations where session = 'resit' and published_at is not null"))[0].id;
 });
 
 describe("RLS matrix", () => {
   it("covers every table in schema public", async () => {
-    const rows = await stack().sql<{ tablename: string }>(
-      "select tablename from pg_tables where schemaname = 'public' order by tablename",
-    );
+    const rows = await stack().sql<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public' order by tablename");
     expect(SPECS.map((s) => s.table).sort()).toEqual(rows.map((r) => r.tablename).sort());
   });
 

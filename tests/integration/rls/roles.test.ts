@@ -10,10 +10,7 @@ const stack = useLocalStack();
 const demoStudent = DEMO_ACCOUNTS.find((a) => a.role === "student")!;
 let student: SupabaseClient;
 
-const rolesOf = async (id: string) =>
-  (await stack().sql<{ role: string }>("select role from public.user_roles where user_id = $1 order by role", [id])).map(
-    (r) => r.role,
-  );
+const rolesOf = async (id: string) => (await stack().sql<{ role: string }>("select role from public.user_roles where user_id = $1 order by role", [id])).map((r) => r.role);
 
 /** What only an admin sees: every role row, every application. */
 async function seesLikeAnAdmin(client: SupabaseClient) {

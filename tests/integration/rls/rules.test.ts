@@ -33,17 +33,10 @@ describe("people", () => {
 
 describe("quizzes", () => {
   it("grade a submitted attempt from the answer key, ignoring a score the student sends", async () => {
-    const questions = await stack().sql<{ id: string; position: number }>(
-      "select id, position from public.quiz_questions where quiz_id = $1 and position <= 3 order by position",
-      [w.quizA],
-    );
+    const questions = await stack().sql<{ id: string; position: number }>("select id, position from public.quiz_questions where quiz_id = $1 and position <= 3 order by position", [w.quizA]);
     const [q1, q2, q3] = questions.map((q) => q.id);
     const client = w.clients.studentA;
-    const { data: attempt, error } = await client
-      .from("quiz_attempts")
-      .insert({ quiz_id: w.quizA, student_id: IDS.studentA, score: 20 })
-      .select("id, score")
-      .single();
+    const { data: attempt, error } = await client.from("quiz_attempts").insert({ quiz_id: w.quizA, student_id: IDS.studentA, score: 20 }).select("id, score").single();
     expect(error).toBeNull();
     expect(attempt!.score).toBeNull();
 
@@ -59,17 +52,17 @@ describe("quizzes", () => {
     expect(Number(score)).toBeCloseTo(Math.round((20 * 2 * 100) / Number(total)) / 100, 2);
 
     // once submitted, the attempt is frozen
-    await client.from("quiz_attempts").update({ answers: { [q2]: ["a", "c"] } }).eq("id", attempt!.id);
+    await client
+      .from("quiz_attempts")
+      .update({ answers: { [q2]: ["a", "c"] } })
+      .eq("id", attempt!.id);
     const after = await stack().sql<{ answers: Record<string, string[]> }>("select answers from public.quiz_attempts where id = $1", [attempt!.id]);
     expect(after[0].answers[q2]).toEqual(["a"]);
   });
 
   it("refuse attempts beyond the quiz's maximum", async () => {
     const client = w.clients.studentA;
-    const before = await stack().sql<{ n: number }>(
-      "select count(*)::int as n from public.quiz_attempts where quiz_id = $1 and student_id = $2",
-      [w.quizA, IDS.studentA],
-    );
+    const before = await stack().sql<{ n: number }>("select count(*)::int as n from public.quiz_attempts where quiz_id = $1 and student_id = $2", [w.quizA, IDS.studentA]);
     // max_attempts is 2 in the seed; fill up to it, then one more must fail
     for (let i = before[0].n; i < 2; i++) {
       expect((await client.from("quiz_attempts").insert({ quiz_id: w.quizA, student_id: IDS.studentA })).error).toBeNull();
@@ -83,9 +76,7 @@ describe("applications", () => {
   it("an anonymous submission starts the history with no actor", async () => {
     const id = crypto.randomUUID();
     const anon = stack().client();
-    const { error } = await anon
-      .from("applications")
-      .insert({ id, kind: "professional", full_name: "Rose Mbah", email: "rose@example.cm", professional_formation_id: null });
+    const { error } = await anon.from("applications").insert({ id, kind: "professional", full_name: "Rose Mbah", email: "rose@example.cm", professional_formation_id: null });
     expect(error).toBeNull();
     const history = await stack().sql("select from_status, to_status, actor_id from public.application_status_history where application_id = $1", [id]);
     expect(history).toEqual([{ from_status: null, to_status: "submitted", actor_id: null }]);
@@ -109,8 +100,12 @@ describe("applications", () => {
       [id],
     );
     expect(history.map((h) => `${h.from_status ?? "-"}>${h.to_status}`)).toEqual([
-      "->submitted", "submitted>under_review", "under_review>documents_requested",
-      "documents_requested>under_review", "under_review>admitted", "admitted>enrolled",
+      "->submitted",
+      "submitted>under_review",
+      "under_review>documents_requested",
+      "documents_requested>under_review",
+      "under_review>admitted",
+      "admitted>enrolled",
     ]);
     expect(history.slice(1).every((h) => h.actor_id === IDS.admin)).toBe(true);
     const back = await admin.from("applications").update({ status: "withdrawn" }).eq("id", id);
@@ -127,10 +122,7 @@ describe("money", () => {
       .single();
     expect(error).toBeNull();
     expect(payment!.status).toBe("pending");
-    const confirm = await w.clients.admin
-      .from("payments")
-      .update({ status: "succeeded", paid_at: new Date().toISOString(), reference: "OM-123456789" })
-      .eq("id", payment!.id);
+    const confirm = await w.clients.admin.from("payments").update({ status: "succeeded", paid_at: new Date().toISOString(), reference: "OM-123456789" }).eq("id", payment!.id);
     expect(confirm.error).toBeNull();
     const { data: receipts } = await w.clients.studentA.from("receipts").select("number, amount_xaf").eq("payment_id", payment!.id);
     expect(receipts).toHaveLength(1);
@@ -139,9 +131,7 @@ describe("money", () => {
   });
 
   it("amounts are whole francs", async () => {
-    const { error } = await w.clients.admin
-      .from("payments")
-      .insert({ student_id: IDS.studentA, amount_xaf: 1000.5, method: "cash" });
+    const { error } = await w.clients.admin.from("payments").insert({ student_id: IDS.studentA, amount_xaf: 1000.5, method: "cash" });
     expect(error).not.toBeNull();
   });
 });
@@ -166,23 +156,14 @@ describe("student notifications", () => {
     expect(first.data).toEqual({ is_read: false, is_dismissed: false });
     const second = await service.from("student_notifications").insert(row);
     expect(second.error).not.toBeNull();
-    const ignored = await service
-      .from("student_notifications")
-      .upsert(row, { onConflict: "user_id,schedule_event_id", ignoreDuplicates: true });
+    const ignored = await service.from("student_notifications").upsert(row, { onConflict: "user_id,schedule_event_id", ignoreDuplicates: true });
     expect(ignored.error).toBeNull();
-    const rows = await stack().sql("select id from public.student_notifications where user_id = $1 and schedule_event_id = $2", [
-      IDS.studentA,
-      w.eventA,
-    ]);
+    const rows = await stack().sql("select id from public.student_notifications where user_id = $1 and schedule_event_id = $2", [IDS.studentA, w.eventA]);
     expect(rows).toHaveLength(1);
   });
 
   it("the student marks them read and dismissed", async () => {
-    const { data } = await w.clients.studentA
-      .from("student_notifications")
-      .update({ is_read: true, is_dismissed: true })
-      .eq("schedule_event_id", w.eventA)
-      .select("is_read, is_dismissed");
+    const { data } = await w.clients.studentA.from("student_notifications").update({ is_read: true, is_dismissed: true }).eq("schedule_event_id", w.eventA).select("is_read, is_dismissed");
     expect(data).toEqual([{ is_read: true, is_dismissed: true }]);
   });
 });

@@ -31,7 +31,12 @@ describe("the server stamps time and authorship", () => {
   it("a backdated message signed with someone else's name gets now() and the sender's id", async () => {
     const id = uid();
     const { error } = await w.clients.studentA.from("messages").insert({
-      id, conversation_id: w.conversationA, sender_id: IDS.teacherA, body: "Bonjour", created_at: LONG_AGO, edited_at: LONG_AGO,
+      id,
+      conversation_id: w.conversationA,
+      sender_id: IDS.teacherA,
+      body: "Bonjour",
+      created_at: LONG_AGO,
+      edited_at: LONG_AGO,
     });
     expect(error).toBeNull();
     const message = await row("messages", id);
@@ -58,7 +63,11 @@ describe("the server stamps time and authorship", () => {
   it("a backdated post is refused or re-dated; a forged author is replaced by the author's id", async () => {
     const backdated = uid();
     const attempt = await w.clients.studentA.from("community_posts").insert({
-      id: backdated, title: "Annonce", body: "Bonjour à tous", created_at: LONG_AGO, updated_at: LONG_AGO,
+      id: backdated,
+      title: "Annonce",
+      body: "Bonjour à tous",
+      created_at: LONG_AGO,
+      updated_at: LONG_AGO,
     });
     // (refused when created_at is not among the columns authenticated may insert)
     if (!attempt.error) {
@@ -68,7 +77,10 @@ describe("the server stamps time and authorship", () => {
     }
     const id = uid();
     const { error } = await w.clients.studentA.from("community_posts").insert({
-      id, author_id: IDS.studentB, title: "Annonce", body: "Bonjour à tous",
+      id,
+      author_id: IDS.studentB,
+      title: "Annonce",
+      body: "Bonjour à tous",
     });
     expect(error).toBeNull();
     const post = await row("community_posts", id);
@@ -79,8 +91,13 @@ describe("the server stamps time and authorship", () => {
   it("a timetable entry's created_by is the teacher who adds it, not the name it sends", async () => {
     const id = uid();
     const { error } = await w.clients.teacherA.from("schedule_events").insert({
-      id, course_id: w.courseA, title: "Séance de révision", created_by: IDS.admin, created_at: LONG_AGO,
-      start_time: new Date(Date.now() + 86_400_000).toISOString(), end_time: new Date(Date.now() + 93_600_000).toISOString(),
+      id,
+      course_id: w.courseA,
+      title: "Séance de révision",
+      created_by: IDS.admin,
+      created_at: LONG_AGO,
+      start_time: new Date(Date.now() + 86_400_000).toISOString(),
+      end_time: new Date(Date.now() + 93_600_000).toISOString(),
     });
     expect(error).toBeNull();
     const event = await row("schedule_events", id);
@@ -96,7 +113,12 @@ describe("the server stamps time and authorship", () => {
     ] as const) {
       const id = uid();
       const { error } = await w.clients.teacherA.from(table).insert({
-        id, course_id: w.courseA, title: "Contrôle", created_by: IDS.teacherB, created_at: LONG_AGO, ...extra,
+        id,
+        course_id: w.courseA,
+        title: "Contrôle",
+        created_by: IDS.teacherB,
+        created_at: LONG_AGO,
+        ...extra,
       });
       expect(error, table).toBeNull();
       const created = await row(table, id);
@@ -113,16 +135,19 @@ describe("the server stamps time and authorship", () => {
 
   it("trusted writers keep the values they send: the owner (seed) and the service role (worker)", async () => {
     const id = uid();
-    await sql("insert into public.messages (id, conversation_id, sender_id, body, created_at) values ($1, $2, $3, 'Archive', $4)", [
-      id, w.conversationA, IDS.teacherA, LONG_AGO,
-    ]);
+    await sql("insert into public.messages (id, conversation_id, sender_id, body, created_at) values ($1, $2, $3, 'Archive', $4)", [id, w.conversationA, IDS.teacherA, LONG_AGO]);
     const archived = await row("messages", id);
     expect(archived.sender_id).toBe(IDS.teacherA);
     expect(new Date(String(archived.created_at)).toISOString()).toBe("2020-01-01T00:00:00.000Z");
 
     const note = uid();
     const { error } = await stack().client({ secret: true }).from("student_notifications").insert({
-      id: note, user_id: IDS.studentA, type: "announcement", title: "Rappel", message: "Archive", created_at: LONG_AGO,
+      id: note,
+      user_id: IDS.studentA,
+      type: "announcement",
+      title: "Rappel",
+      message: "Archive",
+      created_at: LONG_AGO,
     });
     expect(error).toBeNull();
     expect(new Date(String((await row("student_notifications", note)).created_at)).toISOString()).toBe("2020-01-01T00:00:00.000Z");

@@ -46,7 +46,12 @@ describe("storage", () => {
     const path = `${w.courseA}/${w.assignmentA}/${IDS.studentA}/copie.pdf`;
     expect(await upload("studentA", "submissions", path, pdf())).toBe(true);
     const readers: Record<Actor, boolean> = {
-      anon: false, studentA: true, studentB: false, teacherA: true, teacherB: false, admin: true,
+      anon: false,
+      studentA: true,
+      studentB: false,
+      teacherA: true,
+      teacherB: false,
+      admin: true,
     };
     for (const [actor, allowed] of Object.entries(readers) as [Actor, boolean][]) {
       expect(await download(actor, "submissions", path), actor).toBe(allowed);

@@ -34,14 +34,22 @@ export function PendingStatus({ item, children }: { item: Pending; children?: Re
       )}
       {refused && (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onPress={() => void retryPending(item.key)}>{m.retry}</Button>
+          <Button size="sm" onPress={() => void retryPending(item.key)}>
+            {m.retry}
+          </Button>
           {confirming ? (
             <>
-              <Button size="sm" variant="danger" onPress={() => void discardPending(item.key)}>{m.confirmDiscard}</Button>
-              <Button size="sm" variant="ghost" onPress={() => setConfirming(false)}>{m.keep}</Button>
+              <Button size="sm" variant="danger" onPress={() => void discardPending(item.key)}>
+                {m.confirmDiscard}
+              </Button>
+              <Button size="sm" variant="ghost" onPress={() => setConfirming(false)}>
+                {m.keep}
+              </Button>
             </>
           ) : (
-            <Button size="sm" variant="secondary" onPress={() => setConfirming(true)}>{m.discard}</Button>
+            <Button size="sm" variant="secondary" onPress={() => setConfirming(true)}>
+              {m.discard}
+            </Button>
           )}
         </div>
       )}

@@ -17,8 +17,8 @@ export type LogoutResult = { ok: true } | { ok: false; error: LogoutFailure };
 
 /**
  * `attempt` calls the server once (supabase-js signOut, or a raw fetch) and resolves to its
- * error or null; `clearLocal` forgets the session on this device; `clearDevice` then deletes
- * the account's data kept on it (before the caller navigates away).
+ * error or null; `clearLocal` forgets the session on this device; `clearDevice` then starts
+ * deleting the account's data kept on it.
  */
 export async function logoutWithRetry(
   attempt: () => Promise<LogoutFailure | null>,
@@ -35,7 +35,10 @@ export async function logoutWithRetry(
     }
     if (!error || (error.status !== undefined && LOGOUT_IGNORED_STATUSES.includes(error.status))) {
       await clearLocal();
-      await clearDevice().catch(() => {});
+      // Started, not awaited: the browser finishes the deletion after the page moves on, and
+      // waiting for it (an open database delays it) let the dashboard's signed-out redirect to
+      // the login page win over the caller's own navigation.
+      void clearDevice().catch(() => {});
       return { ok: true };
     }
     last = error;

@@ -9,7 +9,8 @@ import type { AuthChangeEvent, GoTrueClient as AuthClient, Session, User } from 
 import { REFRESH_RETRY_BASE_MS, SESSION_LOADING_TIMEOUT_MS, URL_SESSION_MAX_AGE_S } from "../constants.ts";
 import { isRetryable } from "../errors/classify.ts";
 import { AUTH_STORAGE_KEY } from "../auth-storage.ts";
-import { clearDeviceData } from "../offline/clear.ts";
+
+const clearDeviceLater = () => import("../offline/clear.ts").then((m) => m.clearDeviceData());
 
 export const AUTH_EVENTS = [
   "INITIAL_SESSION",
@@ -170,7 +171,8 @@ export function startSessionStore(makeClient: () => { auth: AuthClient }, env: S
     settle();
     // However the session ended (signed out here, elsewhere, or refused at refresh), the
     // account's data kept on the device goes with it.
-    if (event === "SIGNED_OUT") void (env.clearDevice ?? clearDeviceData)().catch(() => {});
+    // (Loaded then: the sign-in pages carry this store and have a tight script budget.)
+    if (event === "SIGNED_OUT") void (env.clearDevice ?? clearDeviceLater)().catch(() => {});
     $auth.set(reduceAuthEvent($auth.get(), event, session));
     if (event !== "INITIAL_SESSION" && event !== "TOKEN_REFRESHED") env.channel?.postMessage({ event });
   });

@@ -79,6 +79,11 @@ export function doualaDay(value: DateInput): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(toDate(value));
 }
 
+/** 00:00 in Douala (UTC+1 all year: no daylight saving) of the day of an instant. */
+export function startOfDoualaDay(value: DateInput): Date {
+  return new Date(`${doualaDay(value)}T00:00:00+01:00`);
+}
+
 /** 63,6 % / 63.6% — a share between 0 and 1. */
 export function formatPercent(locale: Locale, share: number): string {
   return new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 1 }).format(share);

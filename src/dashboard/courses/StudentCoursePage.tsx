@@ -4,7 +4,7 @@
 // student's review (1–5 and a comment, once the course has started, editable).
 import { useMemo, useState } from "react";
 import * as z from "zod/mini";
-import { doualaDay, formatDateTime, formatDecimal, formatNumber, formatPercent, formatTime } from "../../lib/format.ts";
+import { formatDateTime, formatDecimal, formatNumber, formatPercent, formatTime, startOfDoualaDay } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { useNow } from "../ui/useNow.ts";
@@ -33,8 +33,6 @@ import { coursesMessages } from "./messages.ts";
 import { StudentLessons } from "./StudentLessons.tsx";
 
 const DAY = 86_400_000;
-/** 00:00 in Douala (UTC+1, no daylight saving) of the day of `ms`, as an ISO instant. */
-const startOfDoualaDay = (ms: number) => new Date(`${doualaDay(ms)}T00:00:00+01:00`).toISOString();
 export const reviewSchema = z.object({ rating: z.number().check(z.int(), z.minimum(1), z.maximum(5)), comment: z.string().check(z.maxLength(2000)) });
 
 export default function StudentCoursePage({ params }: PageProps) {
@@ -110,7 +108,7 @@ function Upcoming({ courseId }: { courseId: string }) {
   const now = useNow();
   // From the start of today (Douala): a key that stays the same all day, so the answer saved
   // on the device is found again offline (sessions already over are filtered out below).
-  const [from] = useState(() => startOfDoualaDay(Date.now()));
+  const [from] = useState(() => startOfDoualaDay(Date.now()).toISOString());
   const sessions = useScheduleQuery(["course-sessions", courseId, from], () => listSessions(getSupabase(), { courseId, from, to: new Date(Date.now() + 60 * DAY).toISOString() }));
   return (
     <Card
@@ -154,7 +152,7 @@ function ReviewCard({ courseId }: { courseId: string }) {
   const locale = useLocale();
   const { userId } = useSignedIn();
   const reviews = useScheduleQuery(["reviews", courseId], () => listReviews(getSupabase(), courseId));
-  const [since] = useState(() => startOfDoualaDay(Date.now() - 365 * DAY));
+  const [since] = useState(() => startOfDoualaDay(Date.now() - 365 * DAY).toISOString());
   const started = useScheduleQuery(["course-started", courseId, since], () => listSessions(getSupabase(), { courseId, from: since, to: new Date().toISOString() }));
   const mine = reviews.data?.find((r) => r.author_id === userId) ?? null;
   const [rating, setRating] = useState<string | null>(null);

@@ -3,7 +3,7 @@
 // these homes do not load them.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod/mini";
-import { doualaDay } from "../../lib/format.ts";
+import { startOfDoualaDay } from "../../lib/format.ts";
 
 const meeting = {
   meeting_platform: z.nullable(z.string()),
@@ -28,8 +28,7 @@ export type ClassSession = z.infer<typeof sessionRow>;
 
 /** Midnight to midnight of today in Douala (UTC+1 all year: no daylight saving). */
 export function doualaDayBounds(now: Date): { from: string; to: string } {
-  const day = doualaDay(now);
-  const from = new Date(`${day}T00:00:00+01:00`);
+  const from = startOfDoualaDay(now);
   return { from: from.toISOString(), to: new Date(from.getTime() + 24 * 3_600_000).toISOString() };
 }
 

@@ -39,7 +39,7 @@ import {
 import { outboxMessages } from "../shared/outbox/messages.ts";
 import { PendingStatus } from "../shared/outbox/PendingStatus.tsx";
 import { NotKeptError, sendOrQueue, usePending } from "../shared/outbox/runtime.ts";
-import { useOnline } from "../shared/outbox/useOnline.ts";
+import { useOnline } from "../ui/offline/useOnline.ts";
 import { messagesMessages } from "./messages.ts";
 import { useLastData } from "../ui/useLastData.ts";
 

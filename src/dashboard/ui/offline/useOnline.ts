@@ -1,4 +1,5 @@
 // Whether the browser says it has a network (navigator.onLine and its online/offline events).
+// A "yes" can still be a bad line: the outbox learns that from a failed send, not from here.
 import { useSyncExternalStore } from "react";
 
 function subscribe(changed: () => void): () => void {

@@ -9,6 +9,7 @@ import { chooseOption, expectNoAxeViolations, signInAs } from "./dashboard.ts";
 
 const SERIES = `Atelier du dimanche ${Date.now().toString(36)}`;
 const LIVE = `Séance e2e ${Date.now().toString(36)}`;
+const CLASH = `Séance en conflit ${Date.now().toString(36)}`;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -63,6 +64,23 @@ test("the student sees the series, subscribes to the iCal feed, joins 10 minutes
     end_time: new Date(startsAt + 90 * 60_000).toISOString(),
   });
   expect(error).toBeNull();
+  // Two more of the student's courses over the series' first session (a carried-over UE
+  // clashes, it happens), the second a short one (as a session running past midnight is cut
+  // at the day's end): the calendar keeps every session readable and large enough to tap.
+  // Written past the planner, which refuses a clash for a teacher or cohort.
+  const { data: first } = await service.from("schedule_events").select("start_time").eq("title", SERIES).order("start_time").limit(1).single();
+  const clashAt = Date.parse(first!.start_time);
+  const { data: others } = await service.from("courses").select("id").in("code", ["INF-L2-102", "INF-L2-103"]);
+  const { error: clashError } = await service.from("schedule_events").insert(
+    others!.map((other, index) => ({
+      course_id: other.id,
+      title: `${CLASH} ${index + 1}`,
+      is_online: false,
+      start_time: new Date(clashAt + index * 15 * 60_000).toISOString(),
+      end_time: new Date(clashAt + index * 15 * 60_000 + (index === 0 ? 45 : 10) * 60_000).toISOString(),
+    })),
+  );
+  expect(clashError).toBeNull();
 
   await signInAs(page, "student");
   await page.goto("/dashboard/student/schedule");
@@ -75,6 +93,7 @@ test("the student sees the series, subscribes to the iCal feed, joins 10 minutes
   await page.getByRole("button", { name: "Calendrier" }).click();
   await expect(page.getByRole("button", { name: "Calendrier" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("calendar")).toContainText(SERIES);
+  await expect(page.getByTestId("calendar")).toContainText(`${CLASH} 2`);
   await expectNoAxeViolations(page);
 
   // the private calendar link: the feed parses and lists the sessions

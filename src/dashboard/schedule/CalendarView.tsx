@@ -52,6 +52,10 @@ export default function CalendarView({ items, initialView, initialDate, onRangeC
       slotMinTime="07:00:00"
       slotMaxTime="24:00:00"
       allDaySlot={false}
+      // A short session (or the part of one before midnight) stays a 24 px touch target
+      // (WCAG 2.5.8) with its time and title on one line inside it.
+      eventMinHeight={28}
+      eventShortHeight={40}
       nowIndicator
       headerToolbar={{ start: "prev,today,next", center: "title", end: "timeGridDay,timeGridWeek,dayGridMonth,listWeek" }}
       todayHint={m.today}

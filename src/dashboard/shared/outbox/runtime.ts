@@ -50,7 +50,15 @@ async function changed(r: Running): Promise<void> {
 export function startOutbox(userId: string): () => void {
   const r: Running = { userId, store: openOutboxStore<OutboxWrite>(userId).catch(() => null), lostInARow: 0, again: false };
   running = r;
+  // Only a return after an `offline` says the line is back: a browser may announce `online`
+  // twice, and the second, arriving while a send is out, would resend at once past the back-off.
+  let offline = !navigator.onLine;
+  const onOffline = () => {
+    offline = true;
+  };
   const onOnline = () => {
+    if (!offline) return;
+    offline = false;
     r.lostInARow = 0;
     clearTimeout(r.timer);
     void flush();
@@ -59,6 +67,7 @@ export function startOutbox(userId: string): () => void {
     if ((event.data as { type?: unknown } | null)?.type === FLUSH_MESSAGE) void flush();
   };
   window.addEventListener("online", onOnline);
+  window.addEventListener("offline", onOffline);
   navigator.serviceWorker?.addEventListener("message", onMessage);
   navigator.serviceWorker?.startMessages(); // (a listener alone leaves the worker's messages queued)
   if (typeof BroadcastChannel === "function") {
@@ -68,6 +77,7 @@ export function startOutbox(userId: string): () => void {
   void reload(r).then(() => flush());
   return () => {
     window.removeEventListener("online", onOnline);
+    window.removeEventListener("offline", onOffline);
     navigator.serviceWorker?.removeEventListener("message", onMessage);
     clearTimeout(r.timer);
     r.channel?.close();

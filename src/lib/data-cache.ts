@@ -93,25 +93,29 @@ export const createFetcherStore: typeof createBaseStore = (keyInput, settings) =
   const { revalidate, invalidate } = store;
   store.revalidate = () => askAndAgain(store.key ?? [], () => revalidate());
   store.invalidate = () => askAndAgain(store.key ?? [], () => invalidate());
-  // The key shown while the store is watched (its key may change with its inputs).
-  let watched = false;
+  // The key shown while the store is watched (its key may change with its inputs), checked a
+  // microtask after each start, stop or change: a store read once during a render (started and
+  // stopped at once) must not update the page's shown keys then, or each such render would
+  // schedule another, and React would never get to finish a page that suspended.
   let shown: { key: string; release: () => void } | undefined;
+  let queued = false;
   const follow = () => {
-    const key = watched ? store.key : undefined;
-    if (key === shown?.key) return;
-    shown?.release();
-    shown = key === undefined ? undefined : { key, release: showKey(key) };
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      const key = (store as { lc?: number }).lc ? store.key : undefined;
+      if (key === shown?.key) return;
+      shown?.release();
+      shown = key === undefined ? undefined : { key, release: showKey(key) };
+    });
   };
   onNotify(store, follow);
-  onStop(store, () => {
-    watched = false;
-    follow();
-  });
+  onStop(store, follow);
   // In a microtask: start handlers run before nanoquery's own has read its cache.
   onStart(store, () => {
-    watched = true;
+    follow();
     queueMicrotask(() => {
-      follow();
       const { key } = store;
       // .value, not .get(): get() on a store nobody listens to starts it again, and again.
       const value = store.value;

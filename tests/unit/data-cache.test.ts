@@ -126,3 +126,24 @@ describe("data cache: a change while a read runs", () => {
     off();
   });
 });
+
+describe("data cache: the keys a page shows (issue 24, the offline banner's data time)", () => {
+  it("counts a store's key while it is watched, not when it is only read once (as a render does)", async () => {
+    const { $shown } = await import("../../src/lib/offline/read-through.ts");
+    const changes = vi.fn();
+    const unlisten = $shown.listen(changes);
+    const store = createFetcherStore<string>(["cache-test-shown"], { fetcher: async () => "x" });
+    const key = 'cache-test-shown';
+    // A read without listeners starts and stops the store at once: nothing shown, nothing
+    // changed (else every render reading it would schedule another render).
+    store.get();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect($shown.get()[key]).toBeUndefined();
+    expect(changes).not.toHaveBeenCalled();
+    const off = store.listen(() => {});
+    await vi.waitFor(() => expect($shown.get()[key]).toBe(1));
+    off();
+    await vi.waitFor(() => expect($shown.get()[key]).toBeUndefined());
+    unlisten();
+  });
+});

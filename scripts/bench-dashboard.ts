@@ -76,7 +76,8 @@ try {
   let measured = 0;
   for (const role of ROLES as readonly Role[]) {
     const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
-    const context = await browser.newContext();
+    // Without the service worker: this measures what pages load; bench:pwa measures the service worker.
+    const context = await browser.newContext({ serviceWorkers: "block" });
     const page = await context.newPage();
     await page.goto(`${E2E_SITE_URL}/login`);
     await page.getByLabel("Adresse e-mail").fill(account.email);

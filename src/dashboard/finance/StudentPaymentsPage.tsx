@@ -3,7 +3,7 @@
 // QR code to the public verification page; pdf-lib loads only on download).
 import { useCallback, useEffect, useState } from "react";
 import { formatDate, formatDateTime, formatXaf } from "../../lib/format.ts";
-import { afterLoad } from "../../lib/after-load.ts";
+import { keepForOffline } from "../../lib/offline/prefetch.ts";
 import { readThrough } from "../../lib/offline/read-through.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -75,10 +75,7 @@ export default function StudentPaymentsPage() {
   }, [load]);
   const hasReceipts = data?.payments.some((p) => p.receipts.length > 0) ?? false;
   useEffect(() => {
-    if (hasReceipts)
-      void afterLoad()
-        .then(() => import("../shared/receipt-pdf.ts"))
-        .catch(() => {});
+    if (hasReceipts) keepForOffline(() => import("../shared/receipt-pdf.ts"));
   }, [hasReceipts]);
 
   const label = (due: Due) => (locale === "en" ? due.label_en : due.label_fr);

@@ -3,7 +3,7 @@
 // decision and what is missing. Only what is published reaches this page.
 import { formatDate, formatMark } from "../../lib/format.ts";
 import { countOf } from "../../lib/plural.ts";
-import { afterLoad } from "../../lib/after-load.ts";
+import { keepForOffline } from "../../lib/offline/prefetch.ts";
 import { readThrough } from "../../lib/offline/read-through.ts";
 import { getSupabase } from "../../lib/supabase/browser.ts";
 import { fill, useLocale, useMessages } from "../i18n.ts";
@@ -37,10 +37,7 @@ export default function StudentResultsPage(_: PageProps) {
   // downloaded opens offline too.
   const hasResults = (results.data?.length ?? 0) > 0;
   useEffect(() => {
-    if (hasResults)
-      void afterLoad()
-        .then(() => import("./transcript-pdf.ts"))
-        .catch(() => {});
+    if (hasResults) keepForOffline(() => import("./transcript-pdf.ts"));
   }, [hasResults]);
   return (
     <>

@@ -133,7 +133,7 @@ describe("data cache: the keys a page shows (issue 24, the offline banner's data
     const changes = vi.fn();
     const unlisten = $shown.listen(changes);
     const store = createFetcherStore<string>(["cache-test-shown"], { fetcher: async () => "x" });
-    const key = 'cache-test-shown';
+    const key = "cache-test-shown";
     // A read without listeners starts and stops the store at once: nothing shown, nothing
     // changed (else every render reading it would schedule another render).
     store.get();

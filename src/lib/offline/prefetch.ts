@@ -6,5 +6,7 @@ import { afterLoad } from "../after-load.ts";
 
 export function keepForOffline(load: () => Promise<unknown>): void {
   if (typeof navigator === "undefined" || !navigator.serviceWorker?.controller) return;
-  void afterLoad().then(load).catch(() => {});
+  void afterLoad()
+    .then(load)
+    .catch(() => {});
 }

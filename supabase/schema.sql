@@ -3073,7 +3073,13 @@ begin
      or ((tg_op = 'INSERT' or new.professional_formation_id is distinct from old.professional_formation_id)
         and exists (select 1 from public.professional_formations f where f.id = new.professional_formation_id and f.archived_at is not null))
      or ((tg_op = 'INSERT' or new.extension_programme_id is distinct from old.extension_programme_id)
-        and exists (select 1 from public.extension_programmes x where x.id = new.extension_programme_id and x.archived_at is not null)) then
+        and exists (select 1 from public.extension_programmes x where x.id = new.extension_programme_id and x.archived_at is not null))
+     or ((tg_op = 'INSERT' or new.admitted_programme_id is distinct from old.admitted_programme_id)
+        and new.admitted_programme_id is distinct from new.programme_id
+        and exists (select 1 from public.programmes p where p.id = new.admitted_programme_id and p.archived_at is not null))
+     or ((tg_op = 'INSERT' or new.admitted_specialty_id is distinct from old.admitted_specialty_id)
+        and new.admitted_specialty_id is distinct from new.specialty_id
+        and exists (select 1 from public.specialties s where s.id = new.admitted_specialty_id and s.archived_at is not null)) then
     raise exception 'this programme is no longer offered: choose another one' using errcode = '23514';
   end if;
   return new;
@@ -13675,7 +13681,7 @@ CREATE TRIGGER applications_stamp BEFORE INSERT OR UPDATE ON public.applications
 -- Name: applications applications_target_not_archived; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER applications_target_not_archived BEFORE INSERT OR UPDATE OF programme_id, specialty_id, professional_formation_id, extension_programme_id ON public.applications FOR EACH ROW EXECUTE FUNCTION private.refuse_archived_application_target();
+CREATE TRIGGER applications_target_not_archived BEFORE INSERT OR UPDATE OF programme_id, specialty_id, professional_formation_id, extension_programme_id, admitted_programme_id, admitted_specialty_id ON public.applications FOR EACH ROW EXECUTE FUNCTION private.refuse_archived_application_target();
 
 
 --

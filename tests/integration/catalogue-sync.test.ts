@@ -11,6 +11,7 @@ import type { CatalogueContent } from "../../src/lib/catalogue-sync/content.ts";
 import { readCatalogueContent } from "../../src/lib/catalogue-sync/read-content.ts";
 import { previewCatalogueSync, syncCatalogue } from "../../src/lib/catalogue-sync/rpc.ts";
 import { describeReport } from "../../src/lib/catalogue-sync/sync.ts";
+import * as admissions from "../../src/dashboard/admissions/data.ts";
 import * as catalogue from "../../src/dashboard/catalogue/data.ts";
 
 const stack = useLocalStack();
@@ -131,6 +132,17 @@ describe("a sync", () => {
     expect(refused.error?.message).toMatch(/no longer offered/);
     const [existing] = await sql<{ id: string }>("select id from public.applications where programme_id = $1 limit 1", [archived]);
     expect((await admin.from("applications").update({ motivation: "Relu après l'archivage." }).eq("id", existing.id).select("id")).data).toHaveLength(1);
+    // Nor is it offered to a reviewer, except to the applicant who asked for it (Ornella asked
+    // for it before the archiving, Junior for business law: seed.sql).
+    const [ornella, junior] = await sql<{ id: string; programme_id: string }>(
+      "select id, programme_id from public.applications where email in ('ornella.fouda@example.cm', 'junior.essama@example.cm') order by email desc",
+    );
+    const offered = async (asked: string) => (await admissions.fetchAdmissionTargets(admin, { programme: asked, specialty: null })).map((t) => t.id);
+    expect(await offered(junior.programme_id)).not.toContain(archived);
+    expect(await offered(ornella.programme_id)).toContain(archived);
+    const admit = (application: string) => admin.rpc("decide_applications", { applications: [application], decision: "admitted", programme: archived, level: "L1" });
+    expect((await admit(junior.id)).error?.message).toMatch(/no longer offered/);
+    expect((await admit(ornella.id)).error).toBeNull();
 
     // The content back as it was: the filière and its specialties restored, the new ones archived.
     const back = await syncCatalogue(service, CONTENT, "catalogue-sync.test");

@@ -47,7 +47,10 @@ export function DecisionForm({
         }
       : null,
   );
-  const programmes = useAdmissionsQuery(["admission-targets", choosesTarget ? "yes" : "no"], () => (choosesTarget ? fetchAdmissionTargets(getSupabase()) : Promise.resolve([] as TargetProgramme[])));
+  const asked = { programme: app?.programme_id ?? null, specialty: app?.specialty_id ?? null };
+  const programmes = useAdmissionsQuery(["admission-targets", asked.programme ?? "none", asked.specialty ?? "none"], () =>
+    choosesTarget ? fetchAdmissionTargets(getSupabase(), asked) : Promise.resolve([] as TargetProgramme[]),
+  );
   const programme = programmes.data?.find((p) => p.id === target?.programme);
   const specialties = useMemo(() => (programme?.specialties ?? []).filter((s) => s.levels.some((l) => l.level_code === target?.level)), [programme, target?.level]);
   const showTarget = choosesTarget && decision === "admitted" && target;

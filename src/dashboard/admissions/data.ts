@@ -248,24 +248,36 @@ export async function admissionCourseCount(supabase: SupabaseClient, application
   return z.number().parse(data);
 }
 
+const archivedAt = z.nullable(z.string());
 const targetProgramme = z.object({
   id: z.string(),
   name_fr: z.string(),
   name_en: z.string(),
   degree: z.enum(["licence", "master", "licence-master"]),
-  specialties: z.array(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string(), levels: z.array(z.object({ level_code: z.string() })) })),
+  archived_at: archivedAt,
+  specialties: z.array(z.object({ id: z.string(), name_fr: z.string(), name_en: z.string(), archived_at: archivedAt, levels: z.array(z.object({ level_code: z.string() })) })),
 });
 export type TargetProgramme = z.infer<typeof targetProgramme>;
 
-/** The programmes a reviewer may admit to, with their specialties and the levels each opens. */
-export async function fetchAdmissionTargets(supabase: SupabaseClient): Promise<TargetProgramme[]> {
+/**
+ * The programmes a reviewer may admit to, with their specialties and the levels each opens.
+ * An archived one (gone from the catalogue) takes no new students, unless it is what this
+ * application asked for (the database refuses the rest too).
+ */
+export async function fetchAdmissionTargets(supabase: SupabaseClient, asked: { programme: string | null; specialty: string | null }): Promise<TargetProgramme[]> {
   const { data, error } = await supabase
     .from("programmes")
-    .select("id, name_fr, name_en, degree, specialties:specialties!specialties_programme_id_fkey(id, name_fr, name_en, levels:specialty_levels!specialty_levels_specialty_id_fkey(level_code))")
+    .select(
+      "id, name_fr, name_en, degree, archived_at, specialties:specialties!specialties_programme_id_fkey(id, name_fr, name_en, archived_at, levels:specialty_levels!specialty_levels_specialty_id_fkey(level_code))",
+    )
     .order("position")
     .order("name_fr");
   throwIfError(error);
-  return z.array(targetProgramme).parse(data);
+  return z
+    .array(targetProgramme)
+    .parse(data)
+    .filter((p) => !p.archived_at || p.id === asked.programme)
+    .map((p) => ({ ...p, specialties: p.specialties.filter((s) => !s.archived_at || s.id === asked.specialty) }));
 }
 
 const names2 = z.nullable(z.object({ name_fr: z.string(), name_en: z.string() }));

@@ -55,7 +55,7 @@ describe("deciding", () => {
   });
 
   it("the page offers the programme's levels and the specialties that open each", async () => {
-    const targets = await fetchAdmissionTargets(admin);
+    const targets = await fetchAdmissionTargets(admin, { programme: null, specialty: null });
     const se = targets.find((t) => t.id === programme)!;
     expect(se.degree).toBe("licence-master");
     expect(

@@ -212,8 +212,8 @@ describe("fair late penalties", () => {
     );
     await stack().sql(
       `insert into public.fee_instalments (fee_schedule_id, position, label_fr, label_en, amount_xaf, due_on) values
-         ($1, 1, 'Tranche passée', 'Past instalment', 100000, current_date - 42),
-         ($1, 2, 'Tranche à venir', 'Coming instalment', 200000, current_date + 30)`,
+         ($1, 1, 'Tranche passée', 'Past instalment', 100000, (now() at time zone 'Africa/Douala')::date - 42),
+         ($1, 2, 'Tranche à venir', 'Coming instalment', 200000, (now() at time zone 'Africa/Douala')::date + 30)`,
       [schedule],
     );
     await stack().sql("insert into public.student_fees (student_id, fee_schedule_id) values ($1, $2)", [newcomer, schedule]);

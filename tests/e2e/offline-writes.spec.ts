@@ -4,7 +4,8 @@
 // returns, the copy goes, the answer of the first send is lost on the way back (the request
 // reached the server; the browser sees a dropped line), the outbox sends it again with the
 // same key, and the teacher finds the copy handed in once, with one file. A message written
-// offline arrives once too. The assignment is the test's own, removed afterwards.
+// offline arrives once too, and one cancelled while it waits never does. The assignment is the
+// test's own, removed afterwards.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { account, expectNoAxeViolations, signInAs, signedIn } from "./dashboard.ts";
 import { serviceClient } from "./stack.ts";
@@ -176,14 +177,24 @@ test("a message written offline waits under the thread and arrives once", async 
   await expect(student.getByTestId("composer").getByTestId("offline-note")).toHaveText("Hors ligne. Ce sera envoyé au retour du réseau.");
   await student.getByLabel("Votre message").fill(body);
   await student.getByRole("button", { name: "Envoyer", exact: true }).click();
-  const pending = student.getByTestId("pending-message");
+  const pending = student.getByTestId("pending-message").filter({ hasText: body });
   await expect(pending).toContainText("En attente d'envoi");
   await expect(pending).toContainText(body);
   await expect(student.getByLabel("Votre message")).toHaveValue("");
+  // A second one, thought better of while it waits: cancelled (in two steps), never sent.
+  const regret = `${body} (finalement non)`;
+  await student.getByLabel("Votre message").fill(regret);
+  await student.getByRole("button", { name: "Envoyer", exact: true }).click();
+  const cancelled = student.getByTestId("pending-message").filter({ hasText: regret });
+  await expect(cancelled).toContainText("En attente d'envoi");
+  await cancelled.getByRole("button", { name: "Annuler l'envoi" }).click();
+  await cancelled.getByRole("button", { name: "Confirmer : ne pas l'envoyer" }).click();
+  await expect(cancelled).toHaveCount(0);
+  await expect(student.getByTestId("pending-message")).toHaveCount(1);
 
   await line(true);
   await expect(student.getByTestId("thread").getByTestId("message").filter({ hasText: body })).toHaveCount(1);
-  await expect(pending).toHaveCount(0);
-  const { data } = await db.from("messages").select("id, sender_id").eq("body", body);
-  expect(data).toEqual([{ id: expect.any(String), sender_id: DEMO_STUDENT }]);
+  await expect(student.getByTestId("pending-message")).toHaveCount(0);
+  const { data } = await db.from("messages").select("id, sender_id, body").like("body", `${body}%`);
+  expect(data).toEqual([{ id: expect.any(String), sender_id: DEMO_STUDENT, body }]);
 });

@@ -1,7 +1,7 @@
 // One write kept on the device, where the page shows it: its state ("En attente d'envoi",
 // sending, "Non envoyé" with the server's answer), when it was queued, what the page adds
-// (the work itself, what arriving late means), and for a refusal a way to send it again
-// or to give it up — never dropped without its author.
+// (the work itself, what arriving late means), a way to cancel it while it waits, and for
+// a refusal a way to send it again or to give it up — never dropped without its author.
 import { useState, type ReactNode } from "react";
 import { formatDateTime } from "../../../lib/format.ts";
 import { fill, useLocale, useMessages } from "../../i18n.ts";
@@ -32,15 +32,17 @@ export function PendingStatus({ item, children }: { item: Pending; children?: Re
           {errorMessage(item.refusal)} — {fill(m.serverSaid, { message: item.refusal.message })}
         </p>
       )}
-      {refused && (
+      {item.state !== "sending" && (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onPress={() => void retryPending(item.key)}>
-            {m.retry}
-          </Button>
+          {refused && (
+            <Button size="sm" onPress={() => void retryPending(item.key)}>
+              {m.retry}
+            </Button>
+          )}
           {confirming ? (
             <>
               <Button size="sm" variant="danger" onPress={() => void discardPending(item.key)}>
-                {m.confirmDiscard}
+                {refused ? m.confirmDiscard : m.confirmCancel}
               </Button>
               <Button size="sm" variant="ghost" onPress={() => setConfirming(false)}>
                 {m.keep}
@@ -48,7 +50,7 @@ export function PendingStatus({ item, children }: { item: Pending; children?: Re
             </>
           ) : (
             <Button size="sm" variant="secondary" onPress={() => setConfirming(true)}>
-              {m.discard}
+              {refused ? m.discard : m.cancel}
             </Button>
           )}
         </div>

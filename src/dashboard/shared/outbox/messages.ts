@@ -14,6 +14,8 @@ export const outboxMessages = defineMessages({
     discard: "Abandonner",
     confirmDiscard: "Confirmer : supprimer de cet appareil",
     keep: "Garder",
+    cancel: "Annuler l'envoi",
+    confirmCancel: "Confirmer : ne pas l'envoyer",
     notKept: "Impossible de garder ce travail sur cet appareil (stockage indisponible ou plein) : il n'est pas envoyé. Gardez cette page ouverte et réessayez une fois en ligne.",
   },
   en: {
@@ -28,6 +30,8 @@ export const outboxMessages = defineMessages({
     discard: "Discard",
     confirmDiscard: "Confirm: remove it from this device",
     keep: "Keep it",
+    cancel: "Cancel sending",
+    confirmCancel: "Confirm: do not send it",
     notKept: "This work could not be kept on this device (storage unavailable or full): it has not been sent. Keep this page open and try again once online.",
   },
 });

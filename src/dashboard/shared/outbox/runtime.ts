@@ -213,14 +213,25 @@ export async function retryPending(key: string): Promise<void> {
   void flush();
 }
 
-/** The author gives up a refused item: it leaves the device. */
+/**
+ * The author gives up an item that has not gone: refused, or still waiting. It leaves the
+ * device. Taken under the sending lock, so a send under way finishes first: then the work
+ * has gone, and the page shows it arrived.
+ */
 export async function discardPending(key: string): Promise<void> {
   const r = running;
   const store = r && (await r.store);
-  const item = store && (await store.all()).find((i) => i.key === key);
-  if (!r || !store || item?.state !== "refused") return;
-  await store.remove(key);
-  await changed(r);
+  if (!r || !store) return;
+  const remove = async () => {
+    const item = (await store.all()).find((i) => i.key === key);
+    if (!item) return;
+    await store.remove(key);
+    await changed(r);
+    // A waiting item may have reached the server already (its answer lost): the page reads again.
+    (await loadSenders()).refreshAfter(item);
+  };
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  await (locks ? locks.request(outboxDatabaseName(r.userId), remove) : remove());
 }
 
 /** The signed-in user's items that the page shows (e.g. one assignment's, one conversation's). */

@@ -5430,17 +5430,27 @@ $$;
 --
 
 CREATE FUNCTION public.export_my_data() RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
-    AS $$
-  select jsonb_build_object(
+    AS $_$
+declare
+  me uuid := (select auth.uid());
+  result jsonb;
+  entry record;
+  rows jsonb;
+begin
+  if me is null then
+    return null;
+  end if;
+  result := jsonb_build_object(
     'exported_at', now(),
-    'user_id', (select auth.uid()),
+    'user_id', me,
     'email', (select auth.jwt() ->> 'email'),
-    'profile', (select to_jsonb(p) from public.profiles p where p.id = (select auth.uid())),
-    'contacts', (select to_jsonb(c) - 'user_id' from public.profile_contacts c where c.user_id = (select auth.uid())),
-    'roles', (select coalesce(jsonb_agg(r.role order by r.role), '[]'::jsonb)
-              from public.user_roles r where r.user_id = (select auth.uid())),
+    'profile', (select to_jsonb(p) from public.profiles p where p.id = me),
+    'contacts', (select to_jsonb(c) - 'user_id' from public.profile_contacts c where c.user_id = me),
+    'identity', (select to_jsonb(i) from public.student_identities i where i.student_id = me),
+    'teacher_settings', (select to_jsonb(ts) - 'user_id' from public.teacher_settings ts where ts.user_id = me),
+    'roles', (select coalesce(jsonb_agg(r.role order by r.role), '[]'::jsonb) from public.user_roles r where r.user_id = me),
     'registrations', (
       select coalesce(jsonb_agg(to_jsonb(sr) || jsonb_build_object(
         'programme', pr.name_fr, 'programme_en', pr.name_en, 'level', l.name_fr, 'level_en', l.name_en)
@@ -5448,52 +5458,46 @@ CREATE FUNCTION public.export_my_data() RETURNS jsonb
       from public.student_registrations sr
       left join public.programmes pr on pr.id = sr.programme_id
       left join public.levels l on l.code = sr.level_code
-      where sr.student_id = (select auth.uid())),
+      where sr.student_id = me),
     'enrolments', (
       select coalesce(jsonb_agg(to_jsonb(ce) || jsonb_build_object('course_code', c.code, 'course_title', c.title)
         order by ce.enrolled_at), '[]'::jsonb)
       from public.course_enrollments ce
       left join public.courses c on c.id = ce.course_id
-      where ce.user_id = (select auth.uid())),
+      where ce.user_id = me),
     'grades', (
       select coalesce(jsonb_agg(to_jsonb(g) || jsonb_build_object('evaluation', e.title) order by g.graded_at), '[]'::jsonb)
       from public.grades g
       left join public.evaluations e on e.id = g.evaluation_id
-      where g.student_id = (select auth.uid())),
-    'submissions', (
-      select coalesce(jsonb_agg(to_jsonb(s) order by s.submitted_at), '[]'::jsonb)
-      from public.assignment_submissions s where s.student_id = (select auth.uid())),
-    'payments', (
-      select coalesce(jsonb_agg(to_jsonb(pa) order by pa.created_at), '[]'::jsonb)
-      from public.payments pa where pa.student_id = (select auth.uid())),
+      where g.student_id = me),
     'receipts', (
       select coalesce(jsonb_agg(to_jsonb(rc) order by rc.issued_at), '[]'::jsonb)
       from public.receipts rc
       join public.payments pa on pa.id = rc.payment_id
-      where pa.student_id = (select auth.uid())),
-    'applications', (
-      select coalesce(jsonb_agg(to_jsonb(a) order by a.submitted_at), '[]'::jsonb)
-      from public.applications a where a.applicant_id = (select auth.uid())),
-    'notifications', (
-      select coalesce(jsonb_agg(to_jsonb(n) order by n.created_at), '[]'::jsonb)
-      from public.student_notifications n where n.user_id = (select auth.uid())),
+      where pa.student_id = me),
     'notification_preferences', (
       select coalesce(jsonb_agg(to_jsonb(np) - 'user_id' order by np.type), '[]'::jsonb)
-      from public.notification_preferences np where np.user_id = (select auth.uid())),
-    'teacher_settings', (select to_jsonb(ts) - 'user_id' from public.teacher_settings ts where ts.user_id = (select auth.uid())),
-    'messages_sent', (
-      select coalesce(jsonb_agg(to_jsonb(m) order by m.created_at), '[]'::jsonb)
-      from public.messages m where m.sender_id = (select auth.uid()))
-  )
-  where (select auth.uid()) is not null;
-$$;
+      from public.notification_preferences np where np.user_id = me));
+  -- Every other exported record, as its rows.
+  for entry in
+    select d.table_name, d.person_column, d.export_key from private.personal_data d
+    where d.export_key is not null and not result ? d.export_key
+    order by d.export_key
+  loop
+    execute format('select coalesce(jsonb_agg(to_jsonb(t)), ''[]''::jsonb) from public.%I t where t.%I = $1', entry.table_name, entry.person_column)
+      into rows using me;
+    result := result || jsonb_build_object(entry.export_key, rows);
+  end loop;
+  return result;
+end;
+$_$;
 
 
 --
 -- Name: FUNCTION export_my_data(); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.export_my_data() IS 'The signed-in person''s own data (profile, contacts, roles, registrations, enrolments, grades, submissions, payments, receipts, applications, notifications, messages sent) as JSON.';
+COMMENT ON FUNCTION public.export_my_data() IS 'The signed-in person''s own data, one key per entry of private.personal_data that is exported, as JSON (row-level security applies).';
 
 
 --
@@ -8752,6 +8756,28 @@ CREATE TABLE private.payment_reminders (
 
 
 --
+-- Name: personal_data; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.personal_data (
+    table_name text NOT NULL,
+    person_column text NOT NULL,
+    export_key text,
+    not_exported_because text,
+    CONSTRAINT personal_data_check CHECK (((export_key IS NULL) <> (not_exported_because IS NULL))),
+    CONSTRAINT personal_data_export_key_check CHECK ((export_key ~ '^[a-z_]{2,40}$'::text)),
+    CONSTRAINT personal_data_not_exported_because_check CHECK (((char_length(not_exported_because) >= 10) AND (char_length(not_exported_because) <= 300)))
+);
+
+
+--
+-- Name: TABLE personal_data; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.personal_data IS 'Each column of a public table naming a person: its key in export_my_data(), or why it is not exported. Written by migrations only.';
+
+
+--
 -- Name: receipt_counters; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -11347,6 +11373,22 @@ ALTER TABLE ONLY private.matricule_counters
 
 ALTER TABLE ONLY private.payment_reminders
     ADD CONSTRAINT payment_reminders_pkey PRIMARY KEY (student_fee_id, instalment_id, kind);
+
+
+--
+-- Name: personal_data personal_data_export_key_key; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.personal_data
+    ADD CONSTRAINT personal_data_export_key_key UNIQUE (export_key);
+
+
+--
+-- Name: personal_data personal_data_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.personal_data
+    ADD CONSTRAINT personal_data_pkey PRIMARY KEY (table_name, person_column);
 
 
 --
@@ -15950,6 +15992,20 @@ ALTER TABLE private.payment_reminders ENABLE ROW LEVEL SECURITY;
 
 
 --
+-- Name: personal_data; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.personal_data ENABLE ROW LEVEL SECURITY;
+
+
+--
+-- Name: personal_data personal_data_read; Type: POLICY; Schema: private; Owner: -
+--
+
+CREATE POLICY personal_data_read ON private.personal_data FOR SELECT TO authenticated USING (true);
+
+
+--
 -- Name: receipt_counters; Type: ROW SECURITY; Schema: private; Owner: -
 --
 
@@ -20508,6 +20564,13 @@ GRANT ALL ON FUNCTION public.zoom_session_roster(event uuid) TO service_role;
 REVOKE ALL ON FUNCTION public.zoom_status() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.zoom_status() TO authenticated;
 GRANT ALL ON FUNCTION public.zoom_status() TO service_role;
+
+
+--
+-- Name: TABLE personal_data; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.personal_data TO authenticated;
 
 
 --

@@ -77,7 +77,7 @@ export const profileMessages = defineMessages({
     data: {
       title: "Mes données personnelles",
       intro:
-        "Vous pouvez consulter, corriger et emporter vos données (loi n° 2024/017). Le fichier contient votre profil, vos inscriptions, notes, devoirs, paiements, candidatures, notifications et les messages que vous avez envoyés.",
+        "Vous pouvez consulter, corriger et emporter vos données (loi n° 2024/017). Le fichier contient tout ce que la plateforme garde de vous : profil et identité, inscriptions, notes et résultats délibérés, devoirs, quiz et présences, frais et paiements, documents, candidatures, notifications, messages et publications.",
       download: "Télécharger mes données (JSON)",
       privacy: "Lire la politique de confidentialité",
     },
@@ -186,7 +186,7 @@ export const profileMessages = defineMessages({
     data: {
       title: "My personal data",
       intro:
-        "You may see, correct and take away your data (Law No. 2024/017). The file holds your profile, registrations, grades, assignments, payments, applications, notifications and the messages you sent.",
+        "You may see, correct and take away your data (Law No. 2024/017). The file holds everything the platform keeps about you: profile and identity, registrations, marks and deliberated results, assignments, quizzes and attendance, fees and payments, documents, applications, notifications, messages and posts.",
       download: "Download my data (JSON)",
       privacy: "Read the privacy notice",
     },

@@ -3843,25 +3843,34 @@ CREATE FUNCTION private.year_outcome(student uuid, year uuid) RETURNS TABLE(outc
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  with followed as (
-    select distinct c.semester_id
-    from public.course_enrollments e
-    join public.courses c on c.id = e.course_id
-    join public.semesters s on s.id = c.semester_id
-    where e.user_id = student and s.academic_year_id = year and e.status in ('active', 'completed')
+  with registration as (
+    select r.programme_id, r.specialty_id, r.level_code
+    from public.student_registrations r
+    where r.student_id = student and r.academic_year_id = year
+  ),
+  counted as (
+    select s.id as semester_id
+    from public.semesters s
+    where s.academic_year_id = year
+      and (s.ends_on >= (now() at time zone 'Africa/Douala')::date
+        or exists (
+          select 1 from public.course_enrollments e join public.courses c on c.id = e.course_id
+          where e.user_id = student and c.semester_id = s.id and e.status in ('active', 'completed'))
+        or exists (
+          select 1 from public.courses c join registration r
+            on c.programme_id = r.programme_id and c.level_code = r.level_code
+           and (c.specialty_id is null or c.specialty_id is not distinct from r.specialty_id)
+          where c.semester_id = s.id))
   ),
   last_published as (
-    select f.semester_id,
-      (select fr.decision from public.frozen_results fr join public.deliberations d on d.id = fr.deliberation_id
-       where d.semester_id = f.semester_id and d.published_at is not null and fr.student_id = student
-       order by (d.session = 'resit') desc limit 1) as decision,
-      (select fr.credits_earned from public.frozen_results fr join public.deliberations d on d.id = fr.deliberation_id
-       where d.semester_id = f.semester_id and d.published_at is not null and fr.student_id = student
-       order by (d.session = 'resit') desc limit 1) as earned,
-      (select fr.credits_total from public.frozen_results fr join public.deliberations d on d.id = fr.deliberation_id
-       where d.semester_id = f.semester_id and d.published_at is not null and fr.student_id = student
-       order by (d.session = 'resit') desc limit 1) as total
-    from followed f
+    select f.semester_id, v.decision, v.earned, v.total
+    from counted f
+    left join lateral (
+      select fr.decision, fr.credits_earned as earned, fr.credits_total as total
+      from public.frozen_results fr join public.deliberations d on d.id = fr.deliberation_id
+      where d.semester_id = f.semester_id and d.published_at is not null and fr.student_id = student
+      order by (d.session = 'resit') desc limit 1
+    ) v on true
   )
   select
     case

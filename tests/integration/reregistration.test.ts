@@ -49,6 +49,21 @@ describe("re-registration", () => {
     expect(await stack().sql("select 1 from public.student_registrations where academic_year_id = $1 and student_id = $2", [thisYear, PROGRESS])).toEqual([]);
   });
 
+  it("counts the whole year: a student who passed the first semester and skipped the second does not move up", async () => {
+    const outcome = async (student: string) => (await stack().sql<{ outcome: string; semesters: number }>("select outcome, semesters from private.year_outcome($1, $2)", [student, lastYear]))[0];
+    // One of the 21 who passed both semesters (this year's L2 already): as if the second had been skipped.
+    const [{ student_id: skipper }] = await stack().sql<{ student_id: string }>(
+      `select r.student_id from public.student_registrations r
+       where r.academic_year_id = $1 and r.level_code = 'L2' and r.student_id <> all ($2) order by r.student_number limit 1`,
+      [thisYear, [PROGRESS, REPEAT, UNDECIDED]],
+    );
+    expect(await outcome(skipper)).toEqual({ outcome: "progress", semesters: 2 });
+    const [s2] = await stack().sql<{ id: string }>("select id from public.semesters where academic_year_id = $1 and number = 2", [lastYear]);
+    await stack().sql("update public.course_enrollments e set status = 'dropped' from public.courses c where c.id = e.course_id and c.semester_id = $1 and e.user_id = $2", [s2.id, skipper]);
+    await stack().sql("delete from public.frozen_results fr using public.deliberations d where d.id = fr.deliberation_id and d.semester_id = $1 and fr.student_id = $2", [s2.id, skipper]);
+    expect(await outcome(skipper)).toEqual({ outcome: "undecided", semesters: 2 });
+  });
+
   it("refuses a level past the programme's last and a registration that is not active", async () => {
     await stack().sql("update public.student_registrations set level_code = 'M2' where student_id = $1", [PROGRESS]);
     const past = await w.clients.admin.rpc("reregister_student", { student: PROGRESS, target_year: thisYear });

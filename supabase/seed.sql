@@ -681,10 +681,11 @@ begin
   -- Each says what its data says: the mark when it was published (as publish_evaluation
   -- words it), the pending Orange Money payment when it was started. (The welcome came with
   -- her first registration, last year's: supabase/seeds/20260504000000_results.sql.)
-  insert into public.student_notifications (user_id, type, title, message, priority, data, action_url, action_label, is_read, created_at)
+  -- (text_key and text_params as publish_evaluation writes them: the page says it in its language)
+  insert into public.student_notifications (user_id, type, title, message, priority, data, action_url, action_label, is_read, created_at, text_key, text_params)
   select demo_student, 'grade_published', 'Nouvelle note : ' || c2.title, ev.title || ' : votre note est publiée.', 'normal',
     jsonb_build_object('kind', 'grade_published', 'evaluation_id', ev.id), '/dashboard/student/grades', 'Mes résultats', false,
-    g.graded_at + interval '17 hours'
+    g.graded_at + interval '17 hours', 'gradePublished', jsonb_build_object('course', c2.title, 'evaluation', ev.title)
   from public.evaluations ev
   join public.courses c2 on c2.id = ev.course_id
   join public.grades g on g.evaluation_id = ev.id and g.student_id = demo_student

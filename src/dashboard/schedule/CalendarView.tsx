@@ -12,6 +12,7 @@ import frLocale from "@fullcalendar/react/locales/fr";
 import "@fullcalendar/react/skeleton.css";
 import "@fullcalendar/react/themes/classic/theme.css";
 import "@fullcalendar/react/themes/classic/palette.css";
+import "./calendar.css";
 import { TIME_ZONE } from "../../lib/format.ts";
 import { useLocale, useMessages } from "../i18n.ts";
 import { scheduleMessages } from "./messages.ts";

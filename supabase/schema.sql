@@ -3852,8 +3852,7 @@ CREATE FUNCTION private.year_outcome(student uuid, year uuid) RETURNS TABLE(outc
     select s.id as semester_id
     from public.semesters s
     where s.academic_year_id = year
-      and (s.ends_on >= (now() at time zone 'Africa/Douala')::date
-        or exists (
+      and (exists (
           select 1 from public.course_enrollments e join public.courses c on c.id = e.course_id
           where e.user_id = student and c.semester_id = s.id and e.status in ('active', 'completed'))
         or exists (

@@ -1,9 +1,10 @@
 -- A year's verdict counts the whole year, not only the semesters the student followed: a
 -- student who followed the first semester alone, passed it and skipped the second no longer
 -- "moves up" on 30 credits (DOMAIN §1: 60 a year to move up). Counted: every semester of the
--- year that the student followed, in which their programme and level had courses, or that has
--- not ended yet (its courses may still come); a counted semester without a published decision
--- leaves the year undecided, and the registrar re-registers at the same level with a reason.
+-- year that the student followed or in which their programme and level had courses; a counted
+-- semester without a published decision leaves the year undecided, and the registrar
+-- re-registers at the same level with a reason. (A semester whose courses are not created yet
+-- is not counted: the registrar re-registers once the year's courses exist.)
 create or replace function private.year_outcome(student uuid, year uuid)
   returns table (outcome text, credits_earned integer, credits_total integer, semesters integer)
   language sql stable security definer set search_path = ''
@@ -17,8 +18,7 @@ as $$
     select s.id as semester_id
     from public.semesters s
     where s.academic_year_id = year
-      and (s.ends_on >= (now() at time zone 'Africa/Douala')::date
-        or exists (
+      and (exists (
           select 1 from public.course_enrollments e join public.courses c on c.id = e.course_id
           where e.user_id = student and c.semester_id = s.id and e.status in ('active', 'completed'))
         or exists (

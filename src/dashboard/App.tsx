@@ -5,6 +5,7 @@ import { Suspense, lazy, useEffect, useMemo, useRef, type ComponentType, type La
 import { useStore } from "@nanostores/react";
 import type { Session } from "@supabase/supabase-js";
 import { unlocalizedPath, type Locale } from "../lib/locales.ts";
+import { afterLoad } from "../lib/after-load.ts";
 import { ERROR_RETRY_DELAY_MS } from "../lib/constants.ts";
 import { openAccountDevice } from "../lib/offline/account.ts";
 import ErrorScreen from "./guard/ErrorScreen.tsx";
@@ -43,13 +44,15 @@ export default function App({ locale, session }: { locale: Locale; session: Sess
   const main = useRef<HTMLElement | null>(null);
   useEffect(() => followAppLinks(router, locale), [router, locale]);
   // The user's outbox (writes kept on this device) sends what waits, from any page; its
-  // code comes after the page's.
+  // code comes once the page has loaded, as realtime's does (a page that writes loads it itself).
   useEffect(() => {
     let stop: (() => void) | undefined;
     let gone = false;
-    void import("./shared/outbox/runtime.ts").then(({ startOutbox }) => {
-      if (!gone) stop = startOutbox(session.user.id);
-    });
+    void afterLoad()
+      .then(() => import("./shared/outbox/outbox-runtime.ts"))
+      .then(({ startOutbox }) => {
+        if (!gone) stop = startOutbox(session.user.id);
+      });
     return () => {
       gone = true;
       stop?.();

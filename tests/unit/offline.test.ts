@@ -2,7 +2,7 @@
 // sign-out deletes, reads answered from the device, the manifest, the local stack's caching
 // headers and what the service worker precaches.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearDeviceData, forgetOtherAccounts } from "../../src/lib/offline/clear.ts";
+import { clearDeviceData, forgetOtherAccounts } from "../../src/lib/offline/device-clear.ts";
 import { dataDbName, filesCacheName, isAccountStore, isOtherAccountStore } from "../../src/lib/offline/names.ts";
 import { $readTimes, $shownData, readThrough, setSavedReads, showKey, type SavedRead } from "../../src/lib/offline/read-through.ts";
 import { keptFileUrl, keptSpace, type KeptFile } from "../../src/lib/offline/kept-files.ts";

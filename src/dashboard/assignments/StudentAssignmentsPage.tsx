@@ -23,7 +23,7 @@ import { cx, descriptionText, errorText, focusRing, labelText } from "../ui/styl
 import { toastError } from "../ui/toast.ts";
 import { outboxMessages } from "../shared/outbox/messages.ts";
 import { PendingStatus } from "../shared/outbox/PendingStatus.tsx";
-import { NotKeptError, sendOrQueue, usePending } from "../shared/outbox/runtime.ts";
+import { NotKeptError, sendOrQueue, usePending } from "../shared/outbox/outbox-runtime.ts";
 import { useOnline } from "../ui/offline/useOnline.ts";
 import type { Pending } from "../shared/outbox/writes.ts";
 import { ACCEPTED_TYPES, downloadAttachment, downloadSubmissionFile, fetchMyAssignments, fileName, filesOf, MAX_FILE_BYTES, MAX_FILES, submissionPath, type StudentAssignment } from "./data.ts";

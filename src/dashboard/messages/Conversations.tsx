@@ -38,7 +38,7 @@ import {
 } from "./data.ts";
 import { outboxMessages } from "../shared/outbox/messages.ts";
 import { PendingStatus } from "../shared/outbox/PendingStatus.tsx";
-import { NotKeptError, sendOrQueue, usePending } from "../shared/outbox/runtime.ts";
+import { NotKeptError, sendOrQueue, usePending } from "../shared/outbox/outbox-runtime.ts";
 import { useOnline } from "../ui/offline/useOnline.ts";
 import { messagesMessages } from "./messages.ts";
 import { useLastData } from "../ui/useLastData.ts";

@@ -4,7 +4,7 @@
 // account's data kept on the device goes too (issue 24: the next person on a shared phone).
 import { LOGOUT_IGNORED_STATUSES, LOGOUT_MAX_ATTEMPTS } from "../constants.ts";
 import { isRetryable } from "../errors/classify.ts";
-import { clearDeviceData } from "../offline/clear.ts";
+import { clearDeviceData } from "../offline/device-clear.ts";
 import { refreshBackoffMs } from "./session-store.ts";
 
 export interface LogoutFailure {

@@ -10,7 +10,7 @@ import { REFRESH_RETRY_BASE_MS, SESSION_LOADING_TIMEOUT_MS, URL_SESSION_MAX_AGE_
 import { isRetryable } from "../errors/classify.ts";
 import { AUTH_STORAGE_KEY } from "../auth-storage.ts";
 
-const clearDeviceLater = () => import("../offline/clear.ts").then((m) => m.clearDeviceData());
+const clearDeviceLater = () => import("../offline/device-clear.ts").then((m) => m.clearDeviceData());
 
 export const AUTH_EVENTS = [
   "INITIAL_SESSION",
@@ -131,7 +131,7 @@ export interface SessionStoreEnv {
   location?: Pick<Location, "hash">;
   /** Where "online" is announced (window): the session is checked again when the network returns. */
   network?: Pick<Window, "addEventListener" | "removeEventListener">;
-  /** Deletes the account's device data (lib/offline/clear.ts; a stub in tests). */
+  /** Deletes the account's device data (lib/offline/device-clear.ts; a stub in tests). */
   clearDevice?: () => Promise<unknown>;
   /** Cross-tab channel; null to disable. */
   channel?: Pick<BroadcastChannel, "postMessage" | "close"> & { onmessage: ((event: MessageEvent) => void) | null };

@@ -9,7 +9,7 @@ import { StatusPill } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { useErrorMessage } from "../../ui/toast.ts";
 import { outboxMessages } from "./messages.ts";
-import { discardPending, retryPending } from "./runtime.ts";
+import { discardPending, retryPending } from "./outbox-runtime.ts";
 import type { Pending } from "./writes.ts";
 
 export function PendingStatus({ item, children }: { item: Pending; children?: ReactNode }) {

@@ -6,11 +6,11 @@ import { useStore } from "@nanostores/react";
 import { formatDate, formatTime } from "../../../lib/format.ts";
 import { $shownData } from "../../../lib/offline/read-through.ts";
 import { fill, useLocale, useMessages } from "../../i18n.ts";
-import { offlineMessages } from "./messages.ts";
+import { bannerMessages } from "./banner-messages.ts";
 import { useOnline } from "./useOnline.ts";
 
 export default function OfflineBanner() {
-  const m = useMessages(offlineMessages);
+  const m = useMessages(bannerMessages);
   const locale = useLocale();
   const online = useOnline();
   const shown = useStore($shownData);

@@ -1,11 +1,9 @@
-// Words of the offline features (issue 24), in both languages.
+// Words of the "keep offline" switches (issue 24), in both languages (the banner's, which
+// every page loads with the shell, are in banner-messages.ts).
 import { defineMessages } from "../../i18n.ts";
 
 export const offlineMessages = defineMessages({
   fr: {
-    offline: "Vous êtes hors ligne : cette page montre ce qui est enregistré sur cet appareil.",
-    unreachable: "Le réseau ne répond pas : cette page montre ce qui est enregistré sur cet appareil.",
-    dataOf: "Données du {date} à {time}.",
     keepCourse: "Disponible hors ligne",
     keepCourseHint: "Tous les documents de ce cours sont enregistrés sur cet appareil, et les nouveaux dès que vous ouvrez le cours en ligne.",
     keepFile: "Disponible hors ligne",
@@ -17,9 +15,6 @@ export const offlineMessages = defineMessages({
     notKept: "Ce document n'est pas enregistré sur cet appareil : il faut une connexion pour l'ouvrir.",
   },
   en: {
-    offline: "You are offline: this page shows what is saved on this device.",
-    unreachable: "The network is not answering: this page shows what is saved on this device.",
-    dataOf: "Data from {date} at {time}.",
     keepCourse: "Available offline",
     keepCourseHint: "Every document of this course is saved on this device, and new ones as soon as you open the course online.",
     keepFile: "Available offline",

@@ -108,6 +108,12 @@ function later(r: Running): void {
   r.timer = setTimeout(() => void flush(), retryDelay(r.lostInARow));
 }
 
+/** Runs `work` holding the user's sending lock (Web Locks): one tab sends or changes the queue at a time. */
+async function whileSending(r: Running, work: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  await (locks ? locks.request(outboxDatabaseName(r.userId), work) : work());
+}
+
 /** Sends what waits, oldest first, until it is empty or the line is lost. */
 export function flush(): Promise<void> {
   const r = running;
@@ -135,8 +141,7 @@ export function flush(): Promise<void> {
       r.lostInARow = 0;
     }
   };
-  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
-  const flushing = (locks ? locks.request(outboxDatabaseName(r.userId), () => drain()).then(() => undefined) : drain())
+  const flushing = whileSending(r, drain)
     .catch((error: unknown) => console.error("outbox: flush failed", error))
     .finally(() => {
       r.flushing = undefined;
@@ -230,8 +235,7 @@ export async function discardPending(key: string): Promise<void> {
     // A waiting item may have reached the server already (its answer lost): the page reads again.
     (await loadSenders()).refreshAfter(item);
   };
-  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
-  await (locks ? locks.request(outboxDatabaseName(r.userId), remove) : remove());
+  await whileSending(r, remove);
 }
 
 /** The signed-in user's items that the page shows (e.g. one assignment's, one conversation's). */

@@ -104,6 +104,9 @@ export const createFetcherStore: typeof createBaseStore = (keyInput, settings) =
     queued = true;
     queueMicrotask(() => {
       queued = false;
+      // `lc`, nanostores' count of a store's listeners (its own atoms test it the same way): a
+      // read without listeners leaves it at 0, where onStart/onStop cannot tell (a store read
+      // once stops only a second later).
       const key = (store as { lc?: number }).lc ? store.key : undefined;
       if (key === shown?.key) return;
       shown?.release();

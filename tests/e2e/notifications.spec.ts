@@ -73,6 +73,9 @@ test("the worker's notice reaches the signed-in student live, opens the class an
 
   await notice.getByRole("button", { name: "Ignorer" }).click();
   await expect(notice).toHaveCount(0);
+  // The panel drops the notice at once and tells the server after: reloading before the server
+  // has it would abort the request (CI did), so wait for the row to say it.
+  await expect.poll(async () => (await admin.from("student_notifications").select("is_dismissed").eq("user_id", profile!.id).like("message", `%${title}%`).single()).data?.is_dismissed).toBe(true);
   await page.reload();
   await page.getByTestId("notification-bell").click();
   await expect(page.getByTestId("notification").filter({ hasText: title })).toHaveCount(0);

@@ -152,7 +152,10 @@ describe("conversations and messages", () => {
     const seenByStranger: string[] = [];
     const stopTeacher = messages.subscribeToMessages(teacherA, IDS.teacherA, (m) => seenByTeacher.push(m.id));
     const stopStranger = messages.subscribeToMessages(studentB, IDS.studentB, (m) => seenByStranger.push(m.id));
-    await new Promise((r) => setTimeout(r, 1500));
+    // Send only once both subscriptions are joined: a fixed wait was too short on a loaded machine.
+    const joined = (client: typeof teacherA, userId: string) => client.getChannels().some((channel) => channel.topic === `realtime:messages:${userId}` && channel.state === "joined");
+    for (let i = 0; i < 100 && !(joined(teacherA, IDS.teacherA) && joined(studentB, IDS.studentB)); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(joined(teacherA, IDS.teacherA) && joined(studentB, IDS.studentB)).toBe(true);
     const id = await messages.sendMessage(studentA, { conversationId: direct, userId: IDS.studentA, body: "En direct !" });
     for (let i = 0; i < 50 && !seenByTeacher.includes(id); i++) await new Promise((r) => setTimeout(r, 100));
     expect(seenByTeacher).toContain(id);

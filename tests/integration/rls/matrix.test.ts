@@ -33,6 +33,7 @@ const runner = new MatrixRunner(stack, w);
 
 const uid = () => crypto.randomUUID();
 const tag = () => Math.random().toString(36).slice(2, 8);
+let internshipDays = 0;
 
 const EVERYONE: Actor[] = ["anon", "studentA", "studentB", "teacherA", "teacherB", "admin"];
 const SIGNED_IN: Actor[] = ["studentA", "studentB", "teacherA", "teacherB", "admin"];
@@ -1228,7 +1229,8 @@ const SPECS: TableSpec[] = [
         // a seeded trainee (none of the actors): only admins see or write it
         name: "a trainee's internship",
         row: () => {
-          const start = new Date(Date.UTC(2030, 0, 1) + Math.floor(Math.random() * 3000) * 86_400_000).toISOString().slice(0, 10);
+          // (registration, starts_on) is unique: each row starts a day after the last, never a random day that may repeat.
+          const start = new Date(Date.UTC(2030, 0, 1) + internshipDays++ * 86_400_000).toISOString().slice(0, 10);
           return {
             id: uid(),
             registration_id: trainee.id,

@@ -16,7 +16,10 @@ let failed = 0;
 
 function step(name: string, command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n▶ ${name}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  // Each step's time, so a run that outgrows its 20 minutes says where.
+  console.log(`◀ ${name}: ${result.status === 0 ? "passed" : "failed"} in ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
 }

@@ -10177,7 +10177,7 @@ CREATE VIEW public.student_dues WITH (security_invoker='true') AS
     owed.late_penalty_xaf,
         CASE
             WHEN (owed.paid_xaf >= owed.owed_xaf) THEN 'paid'::text
-            WHEN ((owed.due_on IS NOT NULL) AND ((owed.due_on + (owed.late_grace_days)::integer) < ((now() AT TIME ZONE 'Africa/Douala'::text))::date)) THEN 'late'::text
+            WHEN ((owed.due_on IS NOT NULL) AND ((GREATEST(owed.scheduled_due_on, owed.registered_on) + (owed.late_grace_days)::integer) < ((now() AT TIME ZONE 'Africa/Douala'::text))::date)) THEN 'late'::text
             WHEN (owed.paid_xaf > 0) THEN 'partial'::text
             ELSE 'due'::text
         END AS state,
@@ -10194,7 +10194,7 @@ CREATE VIEW public.student_dues WITH (security_invoker='true') AS
 -- Name: VIEW student_dues; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON VIEW public.student_dues IS 'Per bill line (registration fee, instalments): owed after discount and penalty, paid, remaining, paid/partial/due/late. due_on is the date that applies to the student: the schedule''s (scheduled_due_on), or, for an instalment already past due when the student registered (registered_on), the registration day plus the schedule''s grace days. RLS of the underlying tables applies.';
+COMMENT ON VIEW public.student_dues IS 'Per bill line (registration fee, instalments): owed after discount and penalty, paid, remaining, paid/partial/due/late. due_on is the date the student is told to pay by: the schedule''s (scheduled_due_on), or, for an instalment already past due when the student registered (registered_on), the registration day plus the schedule''s grace days. A line is late once past the later of scheduled_due_on and registered_on plus the grace days: one grace period, whichever date applies. RLS of the underlying tables applies.';
 
 
 --

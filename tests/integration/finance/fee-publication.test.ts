@@ -194,7 +194,7 @@ describe("late penalties", () => {
 });
 
 describe("fair late penalties", () => {
-  it("an instalment already past due at registration falls due at registration plus the grace days: no back-dated penalty", async () => {
+  it("an instalment already past due at registration falls due at registration plus the grace days, once: no back-dated penalty, no second grace", async () => {
     // The review's case: admitted and registered today, billed a penalty for an instalment due weeks earlier.
     const service = stack().client({ secret: true });
     const created = await service.auth.admin.createUser({ email: "inscrit.aujourdhui@example.cm", password: "Inscrit-2026-ok", email_confirm: true });
@@ -234,11 +234,21 @@ describe("fair late penalties", () => {
     ]);
     expect((await stack().sql<{ n: number }>("select count(*)::int n from public.fee_penalties where student_id = $1", [newcomer]))[0].n).toBe(0);
 
-    // Registered 20 days ago: the shifted date (+7) and its grace (+7) are behind: late, billed once.
-    await stack().sql("update public.student_registrations set registered_at = now() - interval '20 days' where student_id = $1", [newcomer]);
-    expect((await service.rpc("bill_late_penalties")).error).toBeNull();
-    const [late] = await stack().sql<{ state: string; penalty_xaf: number }>("select state, penalty_xaf from public.student_dues where student_id = $1 and position = 1", [newcomer]);
-    expect(late).toEqual({ state: "late", penalty_xaf: 5000 });
+    // One grace period, not two: the shifted date already holds the grace days, so the line is
+    // late the day after it, not seven days later again.
+    const registeredDaysAgo = (days: number) => stack().sql("update public.student_registrations set registered_at = now() - make_interval(days => $2) where student_id = $1", [newcomer, days]);
+    const pastLine = async () => {
+      expect((await service.rpc("bill_late_penalties")).error).toBeNull();
+      return (
+        await stack().sql<{ due_on: string; state: string; penalty_xaf: number }>("select due_on::text, state, penalty_xaf from public.student_dues where student_id = $1 and position = 1", [newcomer])
+      )[0];
+    };
+    await registeredDaysAgo(7); // the shifted date is today: still due
+    expect(await pastLine()).toEqual({ due_on: today, state: "due", penalty_xaf: 0 });
+    await registeredDaysAgo(8); // the shifted date was yesterday: late, billed once
+    expect(await pastLine()).toMatchObject({ state: "late", penalty_xaf: 5000 });
+    expect(await pastLine()).toMatchObject({ state: "late", penalty_xaf: 5000 });
+    expect((await stack().sql<{ n: number }>("select count(*)::int n from public.fee_penalties where student_id = $1", [newcomer]))[0].n).toBe(1);
   });
 });
 

@@ -6,7 +6,8 @@
 // callback arriving at the same moment credits nothing twice.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { providersFromEnv, reconcilePayments, type ReconcileResult } from "../src/lib/finance/payments.ts";
-import { sendAll, type MessageSender, type OutgoingMessage } from "../src/lib/messaging/index.ts";
+import type { MessageSender, OutgoingMessage } from "../src/lib/messaging/index.ts";
+import { deliverQueued } from "./outbox.ts";
 
 /** Payment reminders: a few days before each due date, and once late — in-app notices, and
  *  e-mail/SMS copies for the students who chose them, sent here through the message sender
@@ -18,13 +19,7 @@ export async function queueReminders(supabase: SupabaseClient, env: Record<strin
   if (error) throw new Error(`queueing payment reminders failed: ${error.message}`);
   const answer = (data ?? {}) as { created?: number; queued?: OutgoingMessage[] };
   const queued = answer.queued ?? [];
-  let failed = 0;
-  if (queued.length) {
-    const results = await sendAll(sender, queued);
-    failed = results.filter((r) => r.status === "failed").length;
-    const { error: recordError } = await supabase.rpc("record_outbox_results", { results });
-    if (recordError) throw new Error(`recording sent reminders failed: ${recordError.message}`);
-  }
+  const { failed } = await deliverQueued(supabase, sender, queued, "reminders");
   return { created: Number(answer.created ?? 0), queued: queued.length, failed };
 }
 

@@ -5,7 +5,8 @@
 // workers are safe). Then, only when copies were queued: hand them to the message sender
 // and record what became of them (one more round trip).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { OutboxSender, sendAll, type MessageSender, type OutgoingMessage } from "../src/lib/messaging/index.ts";
+import { OutboxSender, type MessageSender, type OutgoingMessage } from "../src/lib/messaging/index.ts";
+import { deliverQueued } from "./outbox.ts";
 import { courseStartWindow, planCourseStartNotifications, type SessionCandidate } from "./plan.ts";
 
 export interface TickResult {
@@ -45,15 +46,7 @@ export async function runTick(supabase: SupabaseClient, now = new Date(), sender
     queued = result.queued ?? [];
   }
 
-  let delivered = 0;
-  let failed = 0;
-  if (queued.length) {
-    const results = await sendAll(sender, queued);
-    delivered = results.filter((r) => r.status !== "failed").length;
-    failed = results.length - delivered;
-    const { error: recordError } = await supabase.rpc("record_outbox_results", { results });
-    if (recordError) throw new Error(`recording sent messages failed: ${recordError.message}`);
-  }
+  const { delivered, failed } = await deliverQueued(supabase, sender, queued, "messages");
   return {
     eventsSeen: sessions.length,
     created,

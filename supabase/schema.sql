@@ -4199,6 +4199,86 @@ $$;
 
 
 --
+-- Name: assignment_due_messages(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.assignment_due_messages(hours_before integer DEFAULT 24) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_variable
+declare
+  answer jsonb;
+begin
+  if hours_before is null or hours_before < 1 or hours_before > 168 then
+    raise exception 'hours_before must be between 1 and 168' using errcode = '22023';
+  end if;
+  with due as (
+    select a.id as assignment_id, a.title as assignment_title, a.due_at, c.title as course_title, e.user_id as student_id
+    from public.assignments a
+    join public.courses c on c.id = a.course_id
+    join public.course_enrollments e on e.course_id = a.course_id and e.status = 'active'
+    where a.due_at > now() and a.due_at <= now() + make_interval(hours => hours_before)
+      and (a.opens_at is null or a.opens_at <= now())
+      and not exists (select 1 from public.assignment_submissions s where s.assignment_id = a.id and s.student_id = e.user_id)
+  ), fresh as (
+    insert into private.assignment_reminders (assignment_id, student_id)
+    select assignment_id, student_id from due
+    on conflict do nothing
+    returning assignment_id, student_id
+  ), words as (
+    select d.student_id, d.assignment_id, d.due_at, d.assignment_title, d.course_title,
+      case when p.preferred_locale = 'en' then 'Assignment due: ' else 'Devoir à rendre : ' end || d.course_title as title,
+      case when p.preferred_locale = 'en'
+        then d.assignment_title || ' is due on ' || to_char(d.due_at at time zone 'Africa/Douala', 'DD/MM/YYYY "at" HH24:MI') || ' (Douala time).'
+        else d.assignment_title || ' est à rendre le ' || to_char(d.due_at at time zone 'Africa/Douala', 'DD/MM/YYYY "à" HH24:MI') || ' (heure de Douala).' end as message,
+      case when p.preferred_locale = 'en' then 'en' else 'fr' end as locale,
+      case when private.wants_notification(d.student_id, 'assignment_due', 'email') then u.email end as email,
+      case when private.wants_notification(d.student_id, 'assignment_due', 'sms') then pc.phone end as phone,
+      private.wants_notification(d.student_id, 'assignment_due', 'in_app') as in_app
+    from fresh f
+    join due d on d.assignment_id = f.assignment_id and d.student_id = f.student_id
+    join public.profiles p on p.id = d.student_id
+    left join auth.users u on u.id = d.student_id
+    left join public.profile_contacts pc on pc.user_id = d.student_id
+  ), notes as (
+    insert into public.student_notifications (user_id, type, priority, title, message, data, action_url, action_label,
+                                              text_key, text_params)
+    select w.student_id, 'assignment_due', 'normal', w.title, w.message,
+      jsonb_build_object('kind', 'assignment_due', 'assignment_id', w.assignment_id, 'due_at', w.due_at),
+      '/dashboard/student/assignments', case when w.locale = 'en' then 'My assignments' else 'Voir mes devoirs' end,
+      'assignmentDue', jsonb_build_object('course', w.course_title, 'assignment', w.assignment_title, 'due_at', w.due_at)
+    from words w where w.in_app
+    returning 1
+  ), copies as (
+    insert into public.outbox_messages (channel, recipient, user_id, kind, subject, body)
+    select c.channel, c.recipient, w.student_id, 'assignment_due',
+      case when c.channel = 'email' then w.title end,
+      case when c.channel = 'email' then w.message else left(w.title || '. ' || w.message, 600) end
+    from words w
+    cross join lateral (values ('email', w.email), ('sms', w.phone)) as c (channel, recipient)
+    where c.recipient is not null and char_length(c.recipient) >= 3
+    returning id, channel, recipient, subject, body
+  )
+  select jsonb_build_object(
+    'reminded', (select count(*) from fresh),
+    'created', (select count(*) from notes),
+    'queued', coalesce((select jsonb_agg(jsonb_build_object('id', c.id, 'channel', c.channel, 'recipient', c.recipient,
+                                                            'subject', c.subject, 'body', c.body)) from copies c), '[]'::jsonb))
+  into answer;
+  return answer;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION assignment_due_messages(hours_before integer); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.assignment_due_messages(hours_before integer) IS 'Worker only: reminds each active student of an open assignment due within hours_before hours and not handed in, once (private.assignment_reminders); in-app and the e-mail/SMS copies the student chose. Answers {reminded, created, queued: [outbox rows to send]}.';
+
+
+--
 -- Name: bill_late_penalties(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -8711,6 +8791,24 @@ ALTER TABLE private.anonymous_inserts ALTER COLUMN id ADD GENERATED ALWAYS AS ID
 
 
 --
+-- Name: assignment_reminders; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.assignment_reminders (
+    assignment_id uuid NOT NULL,
+    student_id uuid NOT NULL,
+    sent_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: TABLE assignment_reminders; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.assignment_reminders IS 'Which students were reminded of which assignment''s deadline (once each; assignment_due_messages).';
+
+
+--
 -- Name: calendar_feeds; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -11344,6 +11442,14 @@ ALTER TABLE ONLY private.anonymous_inserts
 
 
 --
+-- Name: assignment_reminders assignment_reminders_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.assignment_reminders
+    ADD CONSTRAINT assignment_reminders_pkey PRIMARY KEY (assignment_id, student_id);
+
+
+--
 -- Name: calendar_feeds calendar_feeds_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -12409,6 +12515,13 @@ CREATE INDEX anonymous_inserts_client_idx ON private.anonymous_inserts USING btr
 --
 
 CREATE INDEX anonymous_inserts_created_at_idx ON private.anonymous_inserts USING btree (created_at);
+
+
+--
+-- Name: assignment_reminders_student_id_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX assignment_reminders_student_id_idx ON private.assignment_reminders USING btree (student_id);
 
 
 --
@@ -14470,6 +14583,22 @@ CREATE TRIGGER video_lessons_stamp BEFORE INSERT OR UPDATE ON public.video_lesso
 
 
 --
+-- Name: assignment_reminders assignment_reminders_assignment_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.assignment_reminders
+    ADD CONSTRAINT assignment_reminders_assignment_id_fkey FOREIGN KEY (assignment_id) REFERENCES public.assignments(id) ON DELETE CASCADE;
+
+
+--
+-- Name: assignment_reminders assignment_reminders_student_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.assignment_reminders
+    ADD CONSTRAINT assignment_reminders_student_id_fkey FOREIGN KEY (student_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+
+--
 -- Name: calendar_feeds calendar_feeds_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -15969,6 +16098,13 @@ ALTER TABLE private.account_inserts ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE private.anonymous_inserts ENABLE ROW LEVEL SECURITY;
+
+
+--
+-- Name: assignment_reminders; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.assignment_reminders ENABLE ROW LEVEL SECURITY;
 
 
 --
@@ -19547,6 +19683,14 @@ GRANT ALL ON FUNCTION public.application_counts(international boolean) TO servic
 REVOKE ALL ON FUNCTION public.assign_fee_schedule(schedule uuid, students uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.assign_fee_schedule(schedule uuid, students uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION public.assign_fee_schedule(schedule uuid, students uuid[]) TO service_role;
+
+
+--
+-- Name: FUNCTION assignment_due_messages(hours_before integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.assignment_due_messages(hours_before integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.assignment_due_messages(hours_before integer) TO service_role;
 
 
 --

@@ -34,13 +34,18 @@ begin
 
   -- Notifications whose words agree with the rows they speak of: the assignment's due date,
   -- the next public holiday after the announcement, the re-registration's date.
-  insert into public.student_notifications (user_id, type, title, message, priority, data, action_url, action_label, is_read, created_at)
-  select demo_student, 'assignment_due', 'Devoir à rendre bientôt',
-    'Le ' || lower(left(a.title, 1)) || substr(a.title, 2) || ' de ' || lower(left(c.title, 1)) || substr(c.title, 2) || ' est à rendre le '
-      || pg_temp.demo_date_fr((a.due_at at time zone 'Africa/Douala')::date) || ' à '
-      || to_char(a.due_at at time zone 'Africa/Douala', 'HH24" h "MI') || '.',
-    'normal', jsonb_build_object('kind', 'assignment_due', 'assignment_id', a.id),
-    '/dashboard/student/assignments', 'Voir mes devoirs', false, now() - interval '5 hours'
+  -- The assignment reminder as assignment_due_messages writes it (text_key and values, so it
+  -- reads in the page's language), and its record, so the worker does not remind her twice.
+  insert into public.student_notifications (user_id, type, title, message, priority, data, action_url, action_label, is_read, created_at, text_key, text_params)
+  select demo_student, 'assignment_due', 'Devoir à rendre : ' || c.title,
+    a.title || ' est à rendre le ' || to_char(a.due_at at time zone 'Africa/Douala', 'DD/MM/YYYY "à" HH24:MI') || ' (heure de Douala).',
+    'normal', jsonb_build_object('kind', 'assignment_due', 'assignment_id', a.id, 'due_at', a.due_at),
+    '/dashboard/student/assignments', 'Voir mes devoirs', false, now() - interval '5 hours',
+    'assignmentDue', jsonb_build_object('course', c.title, 'assignment', a.title, 'due_at', a.due_at)
+  from public.assignments a join public.courses c on c.id = a.course_id
+  where c.code = 'INF-L2-103' and a.title = 'Devoir maison n° 1';
+  insert into private.assignment_reminders (assignment_id, student_id, sent_at)
+  select a.id, demo_student, now() - interval '5 hours'
   from public.assignments a join public.courses c on c.id = a.course_id
   where c.code = 'INF-L2-103' and a.title = 'Devoir maison n° 1';
   insert into public.student_notifications (user_id, type, title, message, priority, data, action_url, action_label, is_read, created_at)

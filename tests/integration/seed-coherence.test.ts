@@ -251,12 +251,16 @@ describe("notifications say what their data says", () => {
     }
   });
 
-  it("an assignment due: the day and time of its deadline", async () => {
+  it("an assignment due: the day and time of its deadline, as the worker's reminder says it, and recorded as sent", async () => {
     const n = one("assignment_due");
-    const [a] = await sql<{ due_at: string; title: string }>("select due_at, title from public.assignments where id = $1", [n.data.assignment_id]);
-    expect(dateInWords(n.message)).toBe(doualaDay(a.due_at));
-    expect(n.message).toContain(doualaTime(a.due_at).replace(":", " h "));
-    expect(n.message.toLowerCase()).toContain(a.title.toLowerCase());
+    const [a] = await sql<{ due_at: string; title: string; reminded: boolean }>(
+      "select due_at, title, exists (select 1 from private.assignment_reminders r where r.assignment_id = a.id and r.student_id = $2) as reminded from public.assignments a where id = $1",
+      [n.data.assignment_id, DEMO],
+    );
+    const [year, month, day] = doualaDay(a.due_at).split("-");
+    expect(n.message).toContain(`${a.title} est à rendre le ${day}/${month}/${year} à ${doualaTime(a.due_at)}`);
+    expect(new Date(n.data.due_at).getTime()).toBe(new Date(a.due_at).getTime());
+    expect(a.reminded).toBe(true);
   });
 
   it("a closure: a day after the announcement, the one its data names", () => {

@@ -24,6 +24,8 @@ describe("worker process", () => {
     // Late penalties and payment reminders ran (nothing is late without the seed; the rules
     // themselves are in finance/fee-publication.test.ts); a failure would log { error }.
     expect(line).toMatchObject({ penalties: 0, reminders: { created: 0, queued: 0, failed: 0 } });
+    // So did the assignment reminders (their rules: assignment-reminders.test.ts).
+    expect(line).toMatchObject({ assignmentReminders: { reminded: 0, created: 0, queued: 0, failed: 0 } });
     // The run is recorded for admin/technical.
     const ticks = await stack().sql<{ ok: boolean; source: string }>("select ok, source from public.worker_ticks");
     expect(ticks).toEqual([{ ok: true, source: "cron" }]);

@@ -1,7 +1,7 @@
-// The templates the database names (supabase/migrations/20260816000001_notification_texts.sql
-// and worker/plan.ts) exist in both languages, and their values are written by Intl.
+// The templates the database names (supabase/migrations/ from 20260816000001_notification_texts.sql
+// on, and worker/plan.ts) exist in both languages, and their values are written by Intl.
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { DASHBOARD_MESSAGE_PATHS, messagesFor } from "../../src/lib/i18n-subset.ts";
 import { useTranslations } from "../../src/lib/i18n.ts";
 import { notificationText, notificationValues } from "../../src/lib/notifications/texts.ts";
@@ -12,8 +12,12 @@ const dashboard = (locale: "fr" | "en") => createTranslate(messagesFor(locale, D
 
 /** Every key the SQL writes: literals, and the families it completes with a status. */
 function keysWritten(): string[] {
-  const sql = readFileSync(new URL("../../supabase/migrations/20260816000001_notification_texts.sql", import.meta.url), "utf8");
-  const literals = [...sql.matchAll(/'((?:session|payment|grade|results)[A-Z]\w+)'/g)].map((m) => m[1]);
+  const migrations = new URL("../../supabase/migrations/", import.meta.url);
+  const sql = readdirSync(migrations)
+    .filter((file) => file >= "20260816000001")
+    .map((file) => readFileSync(new URL(file, migrations), "utf8"))
+    .join("\n");
+  const literals = [...sql.matchAll(/'((?:session|payment|grade|results|assignment)[A-Z]\w+)'/g)].map((m) => m[1]);
   const application = ["submitted", "under_review", "documents_requested", "admitted", "waitlisted", "rejected", "enrolled", "withdrawn"].map((s) => `application.${s}`);
   const partner = ["approved", "waitlisted", "rejected"].map((s) => `partnerRequest.${s}`);
   return [...new Set(["courseStarting", ...literals, ...application, ...partner])];
@@ -22,7 +26,7 @@ function keysWritten(): string[] {
 describe("notification templates", () => {
   it("exist for every key the database writes, with a title, a message and a button, in both languages", () => {
     const keys = keysWritten();
-    expect(keys).toEqual(expect.arrayContaining(["sessionChanged", "sessionCancelled", "paymentLate", "paymentSoon", "gradePublished", "gradeChanged", "resultsPublished"]));
+    expect(keys).toEqual(expect.arrayContaining(["sessionChanged", "sessionCancelled", "paymentLate", "paymentSoon", "gradePublished", "gradeChanged", "resultsPublished", "assignmentDue"]));
     for (const locale of ["fr", "en"] as const) {
       for (const t of [dashboard(locale), useTranslations(locale)]) {
         for (const key of keys) {

@@ -4408,6 +4408,31 @@ COMMENT ON FUNCTION public.catalogue_sync_preview(content jsonb) IS 'What public
 
 
 --
+-- Name: claim_payment_check(uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.claim_payment_check(payment uuid, min_seconds integer DEFAULT 10) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with claimed as (
+    insert into private.payment_checks as c (payment_id, checked_at) values (payment, now())
+    on conflict (payment_id) do update set checked_at = excluded.checked_at
+      where c.checked_at <= now() - make_interval(secs => greatest(min_seconds, 0))
+    returning 1
+  )
+  select exists (select 1 from claimed);
+$$;
+
+
+--
+-- Name: FUNCTION claim_payment_check(payment uuid, min_seconds integer); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.claim_payment_check(payment uuid, min_seconds integer) IS 'payments-check only: true when the operator may be asked about this payment now (its last check is min_seconds old or more), and records this check; false when too soon.';
+
+
+--
 -- Name: close_all_expired_quiz_attempts(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -8849,6 +8874,23 @@ CREATE TABLE private.matricule_counters (
 
 
 --
+-- Name: payment_checks; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.payment_checks (
+    payment_id uuid NOT NULL,
+    checked_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: TABLE payment_checks; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.payment_checks IS 'When the operator was last asked about each payment through « Vérifier maintenant » (claim_payment_check).';
+
+
+--
 -- Name: payment_reminders; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -11479,6 +11521,14 @@ ALTER TABLE ONLY private.certificate_counters
 
 ALTER TABLE ONLY private.matricule_counters
     ADD CONSTRAINT matricule_counters_pkey PRIMARY KEY (academic_year_id);
+
+
+--
+-- Name: payment_checks payment_checks_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.payment_checks
+    ADD CONSTRAINT payment_checks_pkey PRIMARY KEY (payment_id);
 
 
 --
@@ -14623,6 +14673,14 @@ ALTER TABLE ONLY private.matricule_counters
 
 
 --
+-- Name: payment_checks payment_checks_payment_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.payment_checks
+    ADD CONSTRAINT payment_checks_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE CASCADE;
+
+
+--
 -- Name: payment_reminders payment_reminders_instalment_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -16126,6 +16184,13 @@ ALTER TABLE private.certificate_counters ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE private.matricule_counters ENABLE ROW LEVEL SECURITY;
+
+
+--
+-- Name: payment_checks; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.payment_checks ENABLE ROW LEVEL SECURITY;
 
 
 --
@@ -19734,6 +19799,14 @@ GRANT ALL ON FUNCTION public.cancel_my_payment(payment uuid) TO service_role;
 REVOKE ALL ON FUNCTION public.catalogue_sync_preview(content jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.catalogue_sync_preview(content jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.catalogue_sync_preview(content jsonb) TO service_role;
+
+
+--
+-- Name: FUNCTION claim_payment_check(payment uuid, min_seconds integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.claim_payment_check(payment uuid, min_seconds integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_payment_check(payment uuid, min_seconds integer) TO service_role;
 
 
 --

@@ -266,14 +266,15 @@ export async function handleCallback(service: SupabaseClient, providers: Provide
 
 /**
  * "Check now" (the payer on student/payments, the bursar on admin/finance): asks the
- * operator about one open payment and records its answer (settle_payment: credits once).
+ * operator about one open payment and records its answer (settle_payment: credits once),
+ * at most once every 10 seconds per payment (claim_payment_check: too_soon otherwise).
  * Answers the payment's status after that, or why it cannot be asked.
  */
 export async function recheckPayment(
   service: SupabaseClient,
   providers: Providers,
   paymentId: string,
-): Promise<{ status: string; failure_reason: string | null; credited: boolean } | { error: "not_found" | "cannot_check" | "provider_unavailable" }> {
+): Promise<{ status: string; failure_reason: string | null; credited: boolean } | { error: "not_found" | "cannot_check" | "provider_unavailable" | "too_soon" }> {
   const { data: payment, error } = await service.from("payments").select("id, status, failure_reason, idempotency_key, provider, payer_phone, reference").eq("id", paymentId).maybeSingle();
   if (error) throw new Error(error.message);
   if (!payment) return { error: "not_found" };
@@ -281,6 +282,10 @@ export async function recheckPayment(
   if (!payment.idempotency_key || !payment.provider) return { error: "cannot_check" };
   const provider = providers.byName[payment.provider];
   if (!provider) return { error: "provider_unavailable" };
+  // At most one question to the operator per payment every few seconds, however often the button is pressed.
+  const { data: claimed, error: claimError } = await service.rpc("claim_payment_check", { payment: paymentId });
+  if (claimError) throw new Error(claimError.message);
+  if (claimed !== true) return { error: "too_soon" };
   const answer = await provider.status({ key: payment.idempotency_key, phone: payment.payer_phone, reference: payment.reference });
   const settled = await settle(service, payment.idempotency_key, answer);
   const { data: after } = await service.from("payments").select("failure_reason").eq("id", paymentId).maybeSingle();

@@ -2,13 +2,16 @@
 // with the caller's token. The payer (student, or applicant for an application fee) or an
 // admin (at the assurance level admin functions require) asks the operator about one open
 // mobile-money payment now, instead of waiting for the callback or the worker's next
-// tick; the answer is recorded by settle_payment (credits once, however many ask).
+// tick; the answer is recorded by settle_payment (credits once, however many ask). The
+// operator is asked at most once every 10 seconds per payment (429 too_soon otherwise).
 // Answers { status, failure_reason, credited }.
 import { z } from "zod";
 import { providersFromEnv, recheckPayment } from "../../../src/lib/finance/payments.ts";
 import { CORS, authenticateAdmin, authenticateUser, envVars, fail, recordFunctionError, reply, serviceClient } from "../_shared/admin.ts";
 
 const body = z.object({ payment_id: z.uuid() });
+// too_soon: the operator was asked about this payment less than 10 seconds ago.
+const CHECK_STATUS = { not_found: 404, cannot_check: 409, provider_unavailable: 503, too_soon: 429 } as const;
 
 export default async function paymentsCheck(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
@@ -46,7 +49,7 @@ export default async function paymentsCheck(request: Request): Promise<Response>
       return fail(503, "payments_not_configured");
     }
     const result = await recheckPayment(service, providers, parsed.data.payment_id);
-    if ("error" in result) return fail(result.error === "not_found" ? 404 : result.error === "provider_unavailable" ? 503 : 409, result.error);
+    if ("error" in result) return fail(CHECK_STATUS[result.error], result.error);
     return reply(200, result);
   } catch (failure) {
     await recordFunctionError(service, "payments-check", failure).catch(() => undefined);

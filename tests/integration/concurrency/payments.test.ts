@@ -5,6 +5,7 @@
 //   - 20 concurrent attempts to open a payment on one line: exactly one opens;
 //   - a success callback delivered 3 times while the reconciler settles the same payment:
 //     one credit, one receipt;
+//   - 20 presses of « Vérifier maintenant » at once: one question to the operator;
 //   - 200 concurrent successful payments of different students: receipt numbers
 //     consecutive, no gap, no duplicate;
 //   - after each: no line credited above what it bills, and each receipt's balance equals
@@ -125,6 +126,16 @@ describe("payments under real concurrency (PostgreSQL)", () => {
     } = await h.owner.query<{ n: number }>("select count(*)::int as n from public.audit_log where action = 'payment.succeeded' and target_id = $1", [id]);
     expect(n).toBe(1);
     expect(await invariants()).toEqual([]);
+  });
+
+  it("« Vérifier maintenant » pressed 20 times at once: the operator is asked once", async () => {
+    const [line] = await billedStudents(1);
+    const { id } = await pendingPayment(line);
+    const claim = () => h.actAs(service, (db) => db.query("select public.claim_payment_check($1) as claimed", [id]).then((r) => r.rows[0].claimed as boolean));
+    const { ok, errors } = await outcomes(Array.from({ length: 20 }, claim));
+    expect(errors).toEqual([]);
+    expect(ok.filter((claimed) => claimed)).toHaveLength(1);
+    expect(await claim()).toBe(false);
   });
 
   it("200 concurrent successful payments of different students: receipt numbers consecutive, no gap, no duplicate", async () => {

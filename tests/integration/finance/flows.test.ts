@@ -386,6 +386,18 @@ describe("pending ends", () => {
     expect((foreign.error as { context?: Response }).context?.status).toBe(404);
   });
 
+  it("the operator is asked about a payment at most once every 10 seconds, however often the button is pressed", async () => {
+    const waiting = await pay(15, "670000003"); // stays pending at the provider
+    expect(await checkPayment(student, waiting.id)).toMatchObject({ status: "pending" });
+    expect(await checkPayment(student, waiting.id)).toEqual({ error: "too_soon" });
+    expect(await checkPayment(admin, waiting.id)).toEqual({ error: "too_soon" });
+    // Ten seconds later (the last check moved back), the operator is asked again.
+    await stack().sql("update private.payment_checks set checked_at = now() - interval '10 seconds' where payment_id = $1", [waiting.id]);
+    expect(await checkPayment(admin, waiting.id)).toMatchObject({ status: "pending" });
+    // Only the payments functions claim a check.
+    expect((await student.rpc("claim_payment_check", { payment: waiting.id })).error).not.toBeNull();
+  });
+
   it("'run it now' expires an Orange Money payment pending 45 minutes that no operator can be asked about (the review's case)", async () => {
     const [stale] = await stack().sql<{ id: string }>(
       `insert into public.payments (student_id, student_fee_id, instalment_id, amount_xaf, method, status, payer_phone, created_at)

@@ -1,8 +1,8 @@
 // "Run a worker tick now" from admin/technical: POST /functions/v1/worker-tick runs one
 // run of the worker here — the same code as its cron (worker/run.ts: notices, payments
 // reconciliation, late penalties, reminders, quiz deadlines, assignment reminders) with the
-// project's secret key — records it in worker_ticks (source "manual") and the audit log, and answers its
-// figures, the payments reconciliation's included.
+// project's secret key — records it in worker_ticks (source "manual") and the audit log,
+// and answers its figures, the payments reconciliation's included.
 import { createMessageSender } from "../../../src/lib/messaging/index.ts";
 import { runWorker, type WorkerRun } from "../../../worker/run.ts";
 import { recordTick } from "../../../worker/heartbeat.ts";
